@@ -1,0 +1,33 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import useSWR from 'swr';
+import { swrFetcher } from '@/lib/client/fetcher';
+import type { Output } from '@/lib/shared/api/endpoint';
+import type { maintenance } from '@/lib/shared/api/endpoints/platform';
+import { fillPlaceholders, formatDate } from '@/lib/shared/format/date';
+import styles from './maintenance-banner.module.css';
+
+type Notice = Output<typeof maintenance>;
+
+/** Spec §3/§9 maintenance notice: shown while one is scheduled; a failed fetch is only logged. */
+export function MaintenanceBanner() {
+  const locale = useLocale();
+  const t = useTranslations('maintenance');
+  const { data } = useSWR<Notice>(`/api/v2/maintenance?locale=${locale}`, swrFetcher, {
+    revalidateOnFocus: false,
+    refreshInterval: 5 * 60_000,
+    shouldRetryOnError: false,
+    onError: (err: unknown) => console.error('Failed to load the maintenance notice', err),
+  });
+  if (!data?.text || !data.startTime || !data.endTime) return null;
+  const text = fillPlaceholders(data.text, {
+    startTime: formatDate(data.startTime, locale),
+    endTime: formatDate(data.endTime, locale),
+  });
+  return (
+    <div className={styles.banner} role="status" aria-label={t('label')} data-testid="maintenance-notice">
+      {text}
+    </div>
+  );
+}

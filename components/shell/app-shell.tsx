@@ -1,0 +1,47 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { MaintenanceBanner } from '@/components/platform/maintenance-banner';
+import { Logo } from '@/components/ui/logo';
+import { currentStage } from '@/lib/server/stage';
+import type { PermissionSet } from '@/lib/shared/permissions';
+import { visibleEntries } from './menu-entries';
+import styles from './app-shell.module.css';
+
+/** The application chrome of spec §2: header, the permission-driven menu, and the content area. */
+export async function AppShell({ permissions, children }: { permissions: PermissionSet; children: ReactNode }) {
+  const t = await getTranslations();
+  const entries = visibleEntries(permissions);
+  const stage = await currentStage();
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        {t('app.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        <Link href="/" className={styles.brand} aria-label={t('app.home')}>
+          <Logo stage={stage} theme="dark" className={styles.logo} />
+        </Link>
+      </header>
+      <MaintenanceBanner />
+      <div className={styles.body}>
+        <nav className={styles.menu} aria-label={t('menu.label')}>
+          {entries.length > 0 ? (
+            <ul>
+              {entries.map((entry) => (
+                <li key={entry.key}>
+                  <Link href={entry.href}>{t(`menu.${entry.key}`)}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.empty}>{t('menu.empty')}</p>
+          )}
+        </nav>
+        <main id="main" className={styles.main}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

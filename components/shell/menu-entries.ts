@@ -1,0 +1,28 @@
+import type { MenuFlag, PermissionSet } from '@/lib/shared/permissions';
+
+export interface MenuEntry {
+  /** Message key under `menu.` */
+  key: string;
+  href: string;
+  /** The permission flag that shows it (spec §6); entries without one need a signed-in user only. */
+  flag?: MenuFlag;
+}
+
+/** Spec §2 menu entries, in menu order. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { key: 'planner', href: '/planner', flag: 'planner' },
+  { key: 'missions', href: '/mission-list', flag: 'missionList' },
+  { key: 'missionsTable', href: '/mission-list-beta', flag: 'missionListBeta' },
+  { key: 'assignedToMe', href: '/assigned', flag: 'assignedToMe' },
+  { key: 'map', href: '/map-overview', flag: 'mapOverview' },
+  { key: 'pipeline', href: '/pipeline', flag: 'pipeline' },
+  { key: 'storage', href: '/storage', flag: 'storage' },
+  { key: 'blurring', href: '/blurring', flag: 'blurring' },
+  { key: 'companies', href: '/company-center', flag: 'companyCenter' },
+  { key: 'customers', href: '/customer-center', flag: 'customerCenter' },
+  { key: 'users', href: '/user-center', flag: 'userCenter' },
+];
+
+export function visibleEntries(permissions: PermissionSet): MenuEntry[] {
+  return MENU_ENTRIES.filter((entry) => !entry.flag || permissions.UI.menu[entry.flag]);
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE = [
+  'a[href]', 'area[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])', 'textarea:not([disabled])', 'iframe', '[contenteditable="true"]', '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+export function focusableIn(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[inert]'));
+}
+
+/**
+ * While `active`: moves focus into the container (first focusable, else the container), keeps
+ * Tab and Shift+Tab cycling inside it, pulls focus back if it escapes, and on deactivation
+ * returns focus to whatever had it before — so keyboard users land where they left off.
+ */
+export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean) {
+  useEffect(() => {
+    const root = container.current;
+    if (!active || !root) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    (focusableIn(root)[0] ?? root).focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const items = focusableIn(root);
+      if (items.length === 0) {
+        event.preventDefault();
+        root.focus();
+        return;
+      }
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      const current = document.activeElement;
+      if (event.shiftKey && (current === first || current === root)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && current === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && !root.contains(event.target)) (focusableIn(root)[0] ?? root).focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [container, active]);
+}

@@ -1,0 +1,170 @@
+import type { IncomingMessage } from 'node:http';
+
+export interface Req {
+  raw: IncomingMessage;
+  method: string;
+  url: URL;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  cookies: Record<string, string>;
+  /** True for SPA/AJAX callers: Accept negotiates to JSON or Content-Type is exactly application/json. */
+  json: boolean;
+  ip: string;
+  body: Record<string, unknown>;
+  /** The parsed JSON body as sent (arrays included), for JSON Patch. */
+  rawJson?: unknown;
+  bodyKind: 'json' | 'form' | 'none';
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const name = part.slice(0, i).trim();
+    const value = part.slice(i + 1).trim();
+    if (!(name in out)) {
+      try {
+        out[name] = decodeURIComponent(value);
+      } catch {
+        out[name] = value;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Kratos (golang gddo NegotiateContentType) negotiates Accept against the offers text/html,
+ * text/(any), (any)/(any), application/json with default text/html: the highest q wins, ties go to
+ * the less wildcard match, so an Accept of "any" counts as HTML. A JSON content type also counts.
+ */
+export function isJsonRequest(accept: string | undefined, contentType: string | undefined): boolean {
+  if (contentType === 'application/json') return true;
+  if (!accept) return false;
+  const offers = ['text/html', 'text/*', '*/*', 'application/json'];
+  const specs = accept.split(',').map((r) => {
+    const [type = '', ...params] = r.trim().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return { value: type.trim().toLowerCase(), q: qp ? Number(qp.slice(2)) : 1 };
+  });
+  let bestOffer = 'text/html';
+  let bestQ = -1;
+  let bestWild = 3;
+  for (const offer of offers) {
+    for (const spec of specs) {
+      if (!(spec.q > 0)) continue;
+      if (spec.value === '*/*') {
+        if (spec.q > bestQ || bestWild > 2) [bestQ, bestWild, bestOffer] = [spec.q, 2, offer];
+      } else if (spec.value.endsWith('/*')) {
+        if (offer.startsWith(spec.value.slice(0, -1)) && (spec.q > bestQ || bestWild > 1)) [bestQ, bestWild, bestOffer] = [spec.q, 1, offer];
+      } else if (spec.value === offer && (spec.q > bestQ || bestWild > 0)) {
+        [bestQ, bestWild, bestOffer] = [spec.q, 0, offer];
+      }
+    }
+  }
+  return bestOffer === 'application/json';
+}
+
+/** Sets `obj[a][b]...` from a dotted form name such as traits.name.first. */
+function setDotted(obj: Record<string, unknown>, dotted: string, value: unknown): void {
+  const parts = dotted.split('.');
+  let cur: Record<string, unknown> = obj;
+  for (const [i, key] of parts.entries()) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return;
+    if (i === parts.length - 1) {
+      cur[key] = value;
+    } else {
+      const next = cur[key];
+      if (typeof next !== 'object' || next === null) cur[key] = {};
+      cur = cur[key] as Record<string, unknown>;
+    }
+  }
+}
+
+/** JSON bodies may also use dotted keys; expand them. */
+function expandDotted(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (k.includes('.')) setDotted(out, k, v);
+    else out[k] = v;
+  }
+  return out;
+}
+
+async function readBody(req: IncomingMessage, limit = 1 << 20): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) throw new Error('body too large');
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function clientIp(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  // The app proxies browser requests to us from loopback and passes the browser's address on;
+  // X-Forwarded-For from anyone else is not trusted (it would let clients dodge rate limits).
+  const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
+  const fwd = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+  return loopback && first ? first : peer;
+}
+
+export async function parseRequest(raw: IncomingMessage): Promise<Req> {
+  const host = (raw.headers['x-forwarded-host'] as string | undefined) ?? raw.headers.host ?? 'localhost';
+  const proto = (raw.headers['x-forwarded-proto'] as string | undefined) ?? 'http';
+  const url = new URL(raw.url ?? '/', `${proto}://${host}`);
+  const contentType = raw.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  let body: Record<string, unknown> = {};
+  let bodyKind: Req['bodyKind'] = 'none';
+  let rawJson: unknown;
+  if (raw.method !== 'GET' && raw.method !== 'HEAD') {
+    const text = await readBody(raw);
+    if (text.length > 0) {
+      if (contentType === 'application/x-www-form-urlencoded') {
+        bodyKind = 'form';
+        for (const [k, v] of new URLSearchParams(text)) setDotted(body, k, v);
+      } else {
+        bodyKind = 'json';
+        try {
+          const parsed: unknown = JSON.parse(text);
+          rawJson = parsed;
+          body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? expandDotted(parsed as Record<string, unknown>) : {};
+        } catch {
+          body = {};
+        }
+      }
+    }
+  }
+  return {
+    raw,
+    method: raw.method ?? 'GET',
+    url,
+    path: url.pathname,
+    query: url.searchParams,
+    headers: raw.headers,
+    cookies: parseCookies(raw.headers.cookie),
+    json: isJsonRequest(raw.headers.accept, raw.headers['content-type']),
+    ip: clientIp(raw),
+    body,
+    rawJson,
+    bodyKind,
+  };
+}
+
+/** Query value with Kratos' rule that empty means absent. */
+export function q(req: Req, name: string): string | undefined {
+  const v = req.query.get(name);
+  return v === null || v === '' ? undefined : v;
+}
+
+export function str(body: Record<string, unknown>, name: string): string | undefined {
+  const v = body[name];
+  return typeof v === 'string' ? v : undefined;
+}

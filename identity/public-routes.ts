@@ -1,0 +1,57 @@
+import type { Ctx } from './context';
+import { fetchFlow } from './flows/fetch';
+import { getFlowError } from './flows/errors';
+import { initLogin, submitLogin } from './flows/login';
+import { apiLogout, completeLogout, createLogout } from './flows/logout';
+import { initRecovery, submitRecovery } from './flows/recovery';
+import { initRegistration, submitRegistration } from './flows/registration';
+import { fetchSettings, initSettings, submitSettings } from './flows/settings';
+import { initVerification, submitVerification } from './flows/verification';
+import { healthRoutes } from './health';
+import { errors } from './http/errors';
+import { Router } from './http/router';
+import { identitySchema } from './identities/schema';
+import { oidcCallback } from './oidc/callback';
+import { listMySessions, revokeMyOtherSessions, revokeMySession, whoami } from './session/handlers';
+
+export function publicRouter(ctx: Ctx): Router {
+  const r = new Router();
+  const ss = '/self-service';
+  r.on('GET', `${ss}/login/browser`, (req, res) => initLogin(ctx, req, res, 'browser'));
+  r.on('GET', `${ss}/login/api`, (req, res) => initLogin(ctx, req, res, 'api'));
+  r.on('GET', `${ss}/login/flows`, (req, res) => fetchFlow(ctx, req, res, 'login'));
+  r.on(['POST', 'GET'], `${ss}/login`, (req, res) => submitLogin(ctx, req, res));
+  r.on('GET', `${ss}/registration/browser`, (req, res) => initRegistration(ctx, req, res, 'browser'));
+  r.on('GET', `${ss}/registration/api`, (req, res) => initRegistration(ctx, req, res, 'api'));
+  r.on('GET', `${ss}/registration/flows`, (req, res) => fetchFlow(ctx, req, res, 'registration'));
+  r.on(['POST', 'GET'], `${ss}/registration`, (req, res) => submitRegistration(ctx, req, res));
+  r.on('GET', `${ss}/settings/browser`, (req, res) => initSettings(ctx, req, res, 'browser'));
+  r.on('GET', `${ss}/settings/api`, (req, res) => initSettings(ctx, req, res, 'api'));
+  r.on('GET', `${ss}/settings/flows`, (req, res) => fetchSettings(ctx, req, res));
+  r.on(['POST', 'GET'], `${ss}/settings`, (req, res) => submitSettings(ctx, req, res));
+  r.on('GET', `${ss}/recovery/browser`, (req, res) => initRecovery(ctx, req, res, 'browser'));
+  r.on('GET', `${ss}/recovery/api`, (req, res) => initRecovery(ctx, req, res, 'api'));
+  r.on('GET', `${ss}/recovery/flows`, (req, res) => fetchFlow(ctx, req, res, 'recovery'));
+  r.on(['POST', 'GET'], `${ss}/recovery`, (req, res) => submitRecovery(ctx, req, res));
+  r.on('GET', `${ss}/verification/browser`, (req, res) => initVerification(ctx, req, res, 'browser'));
+  r.on('GET', `${ss}/verification/api`, (req, res) => initVerification(ctx, req, res, 'api'));
+  r.on('GET', `${ss}/verification/flows`, (req, res) => fetchFlow(ctx, req, res, 'verification'));
+  r.on(['POST', 'GET'], `${ss}/verification`, (req, res) => submitVerification(ctx, req, res));
+  r.on('GET', `${ss}/logout/browser`, (req, res) => createLogout(ctx, req, res));
+  r.on('GET', `${ss}/logout`, (req, res) => completeLogout(ctx, req, res));
+  r.on('DELETE', `${ss}/logout/api`, (req, res) => apiLogout(ctx, req, res));
+  r.on('GET', `${ss}/errors`, (req, res) => getFlowError(ctx, req, res));
+  r.on(['GET', 'POST'], `${ss}/methods/oidc/callback/{provider}`, (req, res, p) => oidcCallback(ctx, req, res, p ?? ''));
+  r.on('GET', '/sessions/whoami', (req, res) => whoami(ctx, req, res));
+  r.on('GET', '/sessions', (req, res) => listMySessions(ctx, req, res));
+  r.on('DELETE', '/sessions', (req, res) => revokeMyOtherSessions(ctx, req, res));
+  r.on('DELETE', '/sessions/{id}', (req, res, id) => revokeMySession(ctx, req, res, id ?? ''));
+  r.on('GET', '/schemas', async (_req, res) => res.json(200, [{ id: 'default', schema: identitySchema }]));
+  r.on('GET', '/schemas/{id}', async (_req, res, id) => {
+    const name = Buffer.from(id ?? '', 'base64url').toString('utf8');
+    if (id !== 'default' && name !== 'default') throw errors.notFound('The requested resource could not be found');
+    res.json(200, identitySchema);
+  });
+  healthRoutes(ctx, r);
+  return r;
+}

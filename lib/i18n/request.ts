@@ -1,0 +1,13 @@
+import { headers } from 'next/headers';
+import { getRequestConfig } from 'next-intl/server';
+import { negotiateLocale, type Locale } from '@/lib/shared/locale';
+import en from '@/messages/en.json';
+import de from '@/messages/de.json';
+
+const catalogues: Record<Locale, typeof en> = { en, de };
+
+// No locale in URLs (ARCHITECTURE §2): the language comes from Accept-Language on every request.
+export default getRequestConfig(async () => {
+  const locale = negotiateLocale((await headers()).get('accept-language'));
+  return { locale, messages: catalogues[locale], timeZone: 'Europe/Berlin' };
+});

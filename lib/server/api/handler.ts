@@ -1,0 +1,84 @@
+import 'server-only';
+import type { z } from 'zod';
+import { AppError } from '@/lib/server/errors';
+import type { Endpoint, Input, Output } from '@/lib/shared/api/endpoint';
+import { errorResponse, newRequestId, toErrorResponse } from './envelope';
+import { isCrossOrigin } from './origin';
+
+export interface RequestContext {
+  request: Request;
+  requestId: string;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length > 1 ? values : values[0]!;
+  }
+  return query;
+}
+
+async function jsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new AppError('unsupported_media_type', 'Send the request body as application/json');
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new AppError('payload_too_large', `The request body exceeds ${MAX_JSON_BYTES} bytes`);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError('payload_too_large', `The request body exceeds ${MAX_JSON_BYTES} bytes`);
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON');
+  }
+}
+
+const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => (schema ? schema.parse(value) : undefined);
+
+/**
+ * The one wrapper every /api/v2 route handler goes through: request id, Origin check on
+ * state-changing requests, zod parsing of params/query/body, the handler, response shaping
+ * through the endpoint's response schema (so no row reaches the client as-is), and the one
+ * error envelope.
+ */
+export function handle<E extends Endpoint>(
+  endpoint: E,
+  run: (input: Input<E>, ctx: RequestContext) => Promise<Output<E> | Response>,
+) {
+  return async (request: Request, route: RouteContext): Promise<Response> => {
+    const requestId = newRequestId(request.headers.get('x-request-id'));
+    try {
+      if (isCrossOrigin(request)) throw new AppError('forbidden', 'Cross-origin request refused');
+      const input = {
+        params: parse(endpoint.params, await route.params),
+        query: parse(endpoint.query, queryObject(new URL(request.url))),
+        body: endpoint.body ? parse(endpoint.body, await jsonBody(request)) : undefined,
+      } as Input<E>;
+      const result = await run(input, { request, requestId });
+      if (result instanceof Response) {
+        result.headers.set('x-request-id', requestId);
+        return result;
+      }
+      const status = endpoint.status ?? 200;
+      const headers = { 'x-request-id': requestId, 'cache-control': 'no-store' };
+      if (status === 204) return new Response(null, { status, headers });
+      const shaped = endpoint.response.safeParse(result);
+      // Our own bug, not the caller's: surfaces as a logged 500, never as a 400.
+      if (!shaped.success) throw new Error(`response of ${endpoint.path} does not match its schema: ${shaped.error.message}`);
+      return Response.json(shaped.data, { status, headers });
+    } catch (err) {
+      return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`);
+    }
+  };
+}
+
+/** The answer for a method the route does not support, in the envelope. */
+export function methodNotAllowed(request: Request): Response {
+  return errorResponse({ error: { code: 'method_not_allowed', message: `${request.method} is not supported here` } }, newRequestId(null));
+}

@@ -1,0 +1,45 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { createDatasetInput, type CreateDatasetInput, type DatasetDto } from '@/lib/shared/schemas/dataset';
+import { recordAudit } from '../audit/record-audit';
+import { requireInternal } from '../auth/guards';
+import { dataset, mission } from '../db/schema';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { isUniqueViolation, parseInput } from '../domain/validate';
+import { AppError, notFound } from '../errors';
+
+/** Registers a scan of a mission (the upload and processing issues drive its status later). */
+export async function createDataset(ctx: DomainContext, input: CreateDatasetInput): Promise<DatasetDto> {
+  requireInternal(ctx.actor, 'register datasets');
+  const data = parseInput(createDatasetInput, input);
+  return inTransaction(ctx, async (tx) => {
+    const [target] = await tx.db.select({ id: mission.id }).from(mission).where(eq(mission.id, data.missionId));
+    if (!target) throw notFound('mission');
+    const { createdAt, ...fields } = data;
+    const row = await tx.db
+      .insert(dataset)
+      .values({ ...fields, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })
+      .returning()
+      .then((rows) => rows[0]!)
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, 'dataset_dataset_id_key')) {
+          throw new AppError('conflict', 'a dataset with this id exists', { fields: { datasetId: ['already exists'] } });
+        }
+        throw err;
+      });
+    await recordAudit(tx, { entity: 'dataset', entityId: row.id, missionId: row.missionId, action: 'create', diff: data });
+    return {
+      id: row.id,
+      datasetId: row.datasetId,
+      missionId: row.missionId,
+      type: row.type,
+      status: row.status,
+      progress: row.progress,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+      storageKey: row.storageKey,
+      sizeBytes: row.sizeBytes,
+      version: row.version,
+    };
+  });
+}

@@ -1,0 +1,25 @@
+import 'server-only';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
+import { env } from '../env';
+import { createPool } from './pool';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+// Kept on globalThis so dev-mode module reloads reuse one pool instead of leaking connections.
+const holder = globalThis as unknown as { __argusPool?: Pool; __argusDb?: Db };
+
+export function pool(): Pool {
+  if (!holder.__argusPool) {
+    const { DATABASE_URL, DATABASE_POOL_MAX } = env();
+    if (!DATABASE_URL) throw new Error('DATABASE_URL is not set; start Argus with `npm start`, which provides the embedded database.');
+    holder.__argusPool = createPool(DATABASE_URL, { max: DATABASE_POOL_MAX });
+  }
+  return holder.__argusPool;
+}
+
+export function db(): Db {
+  holder.__argusDb ??= drizzle(pool(), { schema, casing: 'snake_case' });
+  return holder.__argusDb;
+}

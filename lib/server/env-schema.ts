@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Every configuration variable Argus reads. Unset means "use the embedded default";
+ * `.env.example` documents each one. Kept free of `server-only` so the start-up
+ * orchestrator can validate the environment before any child process starts.
+ */
+const url = z.url();
+const port = z.coerce.number().int().min(1).max(65535);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  /** Public origin of the app as browsers reach it; default http://localhost:PORT. */
+  APP_URL: url.optional(),
+  /** Deployment stage: selects the logo variant and staging behaviour. */
+  ARGUS_STAGE: z.enum(['dev', 'stage', 'prod']).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: port.default(54329),
+  KRATOS_PUBLIC_URL: url.optional(),
+  KRATOS_ADMIN_URL: url.optional(),
+  KRATOS_ADMIN_TOKEN: z.string().min(16).optional(),
+  IDENTITY_PUBLIC_PORT: port.default(4433),
+  IDENTITY_ADMIN_PORT: port.default(4434),
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Argus <no-reply@argus.local>'),
+  MAP_STYLE_URL: url.optional(),
+  JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+}).superRefine((env, ctx) => {
+  if (env.KRATOS_PUBLIC_URL && !env.KRATOS_ADMIN_URL) {
+    ctx.addIssue({ code: 'custom', path: ['KRATOS_ADMIN_URL'], message: 'is required when KRATOS_PUBLIC_URL is set' });
+  }
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set' });
+  }
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses an environment; throws an EnvError whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty string in a .env file means "unset", as in most tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+export function appOrigin(env: Env): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}

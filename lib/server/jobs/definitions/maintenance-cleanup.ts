@@ -1,0 +1,111 @@
+import 'server-only';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { job } from '../../db/schema/jobs';
+import { notification } from '../../db/schema/notices';
+import { TEMP_PREFIX } from '../../storage/keys';
+import { BOSS_SCHEMA } from '../boss';
+import { defineJob, type Executor } from '../define';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const CLEANUP_RULES = {
+  dismissedNotificationDays: 90,
+  tempFileHours: 24,
+  finishedJobDays: 30,
+  /** A job still open this long after pg-boss lost it (deleted, never archived) is failed. */
+  lostJobHours: 24,
+} as const;
+
+/**
+ * Housekeeping, every 15 minutes: deletes dismissed notifications older than 90 days, temporary
+ * files (`tmp/…`, abandoned partial writes and multipart uploads) older than 24 hours and job
+ * rows finished more than 30 days ago, and settles job rows whose pg-boss job ended without the
+ * worker recording it (a worker killed mid-job whose job then expired for good).
+ */
+export const maintenanceCleanup = defineJob({
+  name: 'maintenance.cleanup',
+  schema: z.object({ now: z.iso.datetime().optional() }),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  expireInSeconds: 30 * 60,
+  concurrency: 1,
+  cron: '*/15 * * * *',
+  async run(data, ctx) {
+    const now = data.now ? new Date(data.now) : new Date();
+    const notifications = await ctx.db
+      .delete(notification)
+      .where(and(eq(notification.state, 'dismissed'), lt(notification.createdAt, new Date(now.getTime() - CLEANUP_RULES.dismissedNotificationDays * DAY_MS))))
+      .returning({ id: notification.id });
+    await ctx.reportProgress(20);
+
+    const tempBefore = new Date(now.getTime() - CLEANUP_RULES.tempFileHours * 60 * 60 * 1000);
+    let tempFiles = 0;
+    for await (const entry of ctx.storage.list(TEMP_PREFIX)) {
+      if (ctx.signal.aborted) break;
+      if (entry.lastModified < tempBefore) {
+        await ctx.storage.delete(entry.key);
+        tempFiles += 1;
+      }
+    }
+    const partialWrites = await ctx.storage.purgeIncomplete(tempBefore);
+    await ctx.reportProgress(60);
+
+    const jobs = await ctx.db
+      .delete(job)
+      .where(and(inArray(job.state, ['succeeded', 'failed', 'cancelled']), lt(job.finishedAt, new Date(now.getTime() - CLEANUP_RULES.finishedJobDays * DAY_MS))))
+      .returning({ id: job.id });
+    const settled = await settleOrphans(ctx.db, now);
+    return { notifications: notifications.length, tempFiles, partialWrites, jobs: jobs.length, settledJobs: settled };
+  },
+});
+
+/**
+ * Job rows still open although pg-boss has finished with the job: it expired with no retries
+ * left, was cancelled or completed behind our back, or vanished. pg-boss `retry` while our row
+ * says running (the worker died) goes back to queued.
+ */
+export async function settleOrphans(db: Executor, now: Date): Promise<number> {
+  const lostBefore = new Date(now.getTime() - CLEANUP_RULES.lostJobHours * 60 * 60 * 1000);
+  const boss = sql.raw(BOSS_SCHEMA);
+  const result = await db.execute(sql`
+    with boss as (
+      select id, state::text as state, completed_on, output from ${boss}.job
+      union all
+      select id, state::text, completed_on, output from ${boss}.archive
+    ), target as (
+      select j.id,
+        case
+          when b.id is null then 'failed'
+          when b.state = 'completed' then 'succeeded'
+          when b.state = 'cancelled' then 'cancelled'
+          when b.state = 'failed' then 'failed'
+          else 'queued'
+        end as state,
+        case
+          when b.id is null then 'The job was lost by the queue'
+          when b.output->'value'->>'message' like 'job failed by timeout%' then 'The job took longer than its time limit or its worker stopped'
+          else coalesce(b.output->>'message', b.output->'value'->>'message', j.error)
+        end as error,
+        coalesce(b.completed_on, ${now.toISOString()}::timestamptz) as finished_at
+      from ${job} j
+      left join boss b on b.id = j.id
+      where j.state in ('queued', 'running')
+        and (
+          (b.id is null and j.created_at < ${lostBefore.toISOString()}::timestamptz)
+          or b.state in ('completed', 'cancelled', 'failed')
+          or (b.state = 'retry' and j.state = 'running')
+        )
+    )
+    update ${job} j set
+      state = target.state::job_state,
+      error = case when target.state = 'succeeded' then null else target.error end,
+      progress = case when target.state = 'succeeded' then 100 else j.progress end,
+      finished_at = case when target.state = 'queued' then null else target.finished_at end,
+      updated_at = now(),
+      version = j.version + 1
+    from target
+    where j.id = target.id
+    returning j.id
+  `);
+  return result.rows.length;
+}

@@ -1,0 +1,109 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { Pool } from 'pg';
+import type { z } from 'zod';
+import { job, type JobRow } from '../db/schema/jobs';
+import { AppError, notFound } from '../errors';
+import { createBoss, ensureQueues, executorFor, WAKE_CHANNEL } from './boss';
+import type { AnyJobDefinition, Executor, JobDefinition } from './define';
+
+export interface EnqueueOptions {
+  missionId?: number | null;
+  /** Identity id of the user who asked for the job. */
+  createdBy?: string | null;
+  /** Run no earlier than this. */
+  startAfter?: Date;
+  priority?: number;
+}
+
+export interface JobQueue {
+  /** Installs/migrates pg-boss's schema and the queues once per process (advisory-locked). */
+  ready(): Promise<void>;
+  /**
+   * Writes the job row and the pg-boss job in one transaction (the caller's, if `db` is one),
+   * so a job exists for users exactly when it exists for workers. Returns the row.
+   */
+  enqueue<S extends z.ZodType, R>(db: Executor, definition: JobDefinition<S, R>, data: z.input<S>, options?: EnqueueOptions): Promise<JobRow>;
+  /** Cancels a queued or running job; a running handler sees its signal aborted at its next progress report. */
+  cancel(db: Executor, jobId: string): Promise<JobRow>;
+  definitions: readonly AnyJobDefinition[];
+}
+
+/**
+ * The sending side of the jobs layer. Its pg-boss instance never works jobs or supervises
+ * (that is the worker's), so it costs nothing in the app process beyond its schema check.
+ */
+export function createJobQueue({ pool, definitions }: { pool: Pool; definitions: readonly AnyJobDefinition[] }): JobQueue {
+  let started: Promise<PgBoss> | undefined;
+  const boss = () => {
+    started ??= (async () => {
+      const b = createBoss({ pool, supervise: false });
+      await b.start();
+      await ensureQueues(b, definitions);
+      return b;
+    })().catch((err: unknown) => {
+      started = undefined; // try again on the next call (e.g. the database was restarting)
+      throw err;
+    });
+    return started;
+  };
+
+  async function enqueue<S extends z.ZodType, R>(db: Executor, definition: JobDefinition<S, R>, data: z.input<S>, options: EnqueueOptions = {}): Promise<JobRow> {
+    if (!definitions.includes(definition as unknown as AnyJobDefinition)) throw new Error(`job type ${definition.name} is not registered`);
+    const parsed = definition.schema.safeParse(data);
+    if (!parsed.success) {
+      throw new AppError('validation_failed', `Invalid input for job ${definition.name}`, { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    }
+    const input = parsed.data as z.output<S>;
+    const b = await boss();
+    const id = randomUUID();
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(job)
+        .values({
+          id,
+          type: definition.name,
+          input: definition.summarize ? definition.summarize(input) : toRecord(input),
+          missionId: options.missionId ?? null,
+          createdBy: options.createdBy ?? null,
+          maxAttempts: definition.retry.limit + 1,
+        })
+        .returning();
+      // pg-boss checks `'priority' in options`, so only set keys that have values.
+      const sendOptions: PgBoss.SendOptions = { id, db: executorFor(tx) };
+      if (options.startAfter) sendOptions.startAfter = options.startAfter;
+      if (options.priority !== undefined) sendOptions.priority = options.priority;
+      const sent = await b.send(definition.name, input as object, sendOptions);
+      if (sent !== id) throw new Error(`pg-boss did not accept job ${definition.name}`);
+      // Delivered on commit: idle workers wake at once instead of at their next poll.
+      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${definition.name})`);
+      return row as JobRow;
+    });
+  }
+
+  async function cancel(db: Executor, jobId: string): Promise<JobRow> {
+    const b = await boss();
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(job)
+        .set({ state: 'cancelled', finishedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${job.version} + 1` })
+        .where(and(eq(job.id, jobId), inArray(job.state, ['queued', 'running'])))
+        .returning();
+      if (!row) {
+        const [existing] = await tx.select().from(job).where(eq(job.id, jobId));
+        if (!existing) throw notFound('Job');
+        throw new AppError('conflict', `The job has already ${existing.state}`, { state: existing.state });
+      }
+      await b.cancel(row.type, jobId, { db: executorFor(tx) });
+      return row;
+    });
+  }
+
+  return { ready: async () => void (await boss()), enqueue, cancel, definitions };
+}
+
+function toRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+}

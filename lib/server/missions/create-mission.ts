@@ -1,0 +1,105 @@
+import 'server-only';
+import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_STOREY_HEIGHT_M, measureBuilding, type PolygonGeometry } from '@/lib/shared/geo';
+import {
+  autoDeliveryDate,
+  createMissionInput,
+  MATERIALS_PARTNER_MISSION_NAME,
+  MISSION_LIFECYCLE_FIELDS,
+  type CreateMissionInput,
+  type MissionDto,
+} from '@/lib/shared/schemas/mission';
+import { recordAudit } from '../audit/record-audit';
+import { actorId, seesAllTenants } from '../auth/actor';
+import { building, company, customer, mission, missionTag, tag } from '../db/schema';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { AppError } from '../errors';
+import { toBuildingDto, toMissionDto } from './mission-dto';
+
+const invalid = (field: string, message: string) => new AppError('validation_failed', 'invalid input', { fields: { [field]: [message] } });
+
+/** Creates a mission with its buildings (spec §5: at least one), measuring each footprint. */
+export async function createMission(ctx: DomainContext, input: CreateMissionInput): Promise<MissionDto> {
+  const data = parseInput(createMissionInput, input);
+  const { actor } = ctx;
+  if (!seesAllTenants(actor)) {
+    if (actor.kind !== 'user' || actor.companyId !== data.companyId) {
+      throw new AppError('forbidden', 'missions can only be created for your own company');
+    }
+    const lifecycle = MISSION_LIFECYCLE_FIELDS.filter((f) => data[f] !== undefined);
+    if (lifecycle.length > 0) throw new AppError('forbidden', `not allowed to set ${lifecycle.join(', ')} on creation`);
+  }
+
+  return inTransaction(ctx, async (tx) => {
+    const [owner] = await tx.db.select().from(company).where(eq(company.id, data.companyId));
+    if (!owner) throw invalid('companyId', 'company not found');
+    if (owner.isMaterialsPartner && !MATERIALS_PARTNER_MISSION_NAME.test(data.name)) {
+      throw invalid('name', 'only lowercase letters and underscores for this company');
+    }
+    const customerIds = [data.customerId, data.subCustomerId].filter((id): id is number => id !== undefined);
+    const customers = customerIds.length
+      ? await tx.db.select({ id: customer.id, companyId: customer.companyId, parentId: customer.parentId }).from(customer).where(inArray(customer.id, customerIds))
+      : [];
+    const main = customers.find((c) => c.id === data.customerId);
+    if (data.customerId !== undefined && (!main || main.companyId !== data.companyId)) {
+      throw invalid('customerId', 'customer not found for this company');
+    }
+    if (data.subCustomerId !== undefined) {
+      const sub = customers.find((c) => c.id === data.subCustomerId);
+      if (!sub || sub.parentId !== data.customerId) throw invalid('subCustomerId', 'not a sub-customer of the customer');
+    }
+    const tagIds = [...new Set(data.tagIds)];
+    if (tagIds.length) {
+      const found = await tx.db.select({ id: tag.id }).from(tag).where(inArray(tag.id, tagIds));
+      if (found.length !== tagIds.length) throw invalid('tagIds', 'unknown tag');
+    }
+
+    const buildings = data.buildings.map((b) => {
+      const storeyHeight = b.storeyHeight ?? DEFAULT_STOREY_HEIGHT_M;
+      const measures = measureBuilding(b.footprint, b.levels, storeyHeight);
+      // An area (a plot, a yard) has no walls: no facade.
+      return { ...b, storeyHeight, ...measures, facadeArea: b.type === 'area' ? 0 : measures.facadeArea };
+    });
+    const centre = centroid(data.buildings[0]!.footprint);
+    const { buildings: _b, tagIds: _t, createdAt, ...fields } = data;
+    const author = actorId(actor);
+    const [row] = await tx.db
+      .insert(mission)
+      .values({
+        ...fields,
+        latitude: data.latitude ?? centre[1],
+        longitude: data.longitude ?? centre[0],
+        deliveryDate: data.deliveryDate ?? autoDeliveryDate(data.pclDeliveryDate, data.cadDeliveryDate),
+        ownerId: data.ownerId ?? author,
+        createdBy: author,
+        ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+      })
+      .returning();
+    const created = row!;
+    const buildingRows = await tx.db
+      .insert(building)
+      .values(buildings.map((b) => ({ ...b, missionId: created.id, ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })))
+      .returning();
+    if (tagIds.length) await tx.db.insert(missionTag).values(tagIds.map((tagId) => ({ missionId: created.id, tagId })));
+
+    const buildingDtos = buildingRows.sort((a, b) => a.id - b.id).map(toBuildingDto);
+    const dto = toMissionDto(created, buildingDtos, tagIds);
+    const { buildings: builtList, ...auditFields } = dto;
+    await recordAudit(tx, {
+      entity: 'mission',
+      entityId: created.id,
+      missionId: created.id,
+      action: 'create',
+      diff: { ...auditFields, buildings: builtList.map((b) => ({ id: b.id, name: b.name, type: b.type, groundArea: b.groundArea, levels: b.levels })) },
+    });
+    return dto;
+  });
+}
+
+/** Mean of the outline's corners: good enough to place a building-sized polygon on a map. */
+function centroid(polygon: PolygonGeometry): [number, number] {
+  const ring = (polygon.coordinates[0] ?? []).slice(0, -1);
+  const sum = ring.reduce((acc, [lon, lat]) => [acc[0] + lon, acc[1] + lat], [0, 0]);
+  return [sum[0] / ring.length, sum[1] / ring.length];
+}

@@ -1,0 +1,75 @@
+import 'server-only';
+import type { BuildingDto } from '@/lib/shared/schemas/building';
+import type { MissionDto } from '@/lib/shared/schemas/mission';
+import type { building, mission } from '../db/schema';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toBuildingDto(row: typeof building.$inferSelect): BuildingDto {
+  return {
+    id: row.id,
+    missionId: row.missionId,
+    name: row.name,
+    type: row.type,
+    footprint: row.footprint,
+    groundArea: row.groundArea,
+    facadeArea: row.facadeArea,
+    perimeter: row.perimeter,
+    levels: row.levels,
+    storeyHeight: row.storeyHeight,
+    version: row.version,
+  };
+}
+
+export function toMissionDto(row: typeof mission.$inferSelect, buildings: BuildingDto[], tagIds: number[]): MissionDto {
+  return {
+    id: row.id,
+    name: row.name,
+    companyId: row.companyId,
+    customerId: row.customerId,
+    subCustomerId: row.subCustomerId,
+    internalReference: row.internalReference,
+    customerReference: row.customerReference,
+    orderConfirmationNumber: row.orderConfirmationNumber,
+    ownerId: row.ownerId,
+    assigneeId: row.assigneeId,
+    tagIds,
+    priority: row.priority,
+    status: row.status,
+    pipelineStatus: row.pipelineStatus,
+    step: row.step,
+    ready: row.ready,
+    approved: row.approved,
+    cloudOnline: row.cloudOnline,
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    buildings,
+    products: row.products,
+    additionalProducts: row.additionalProducts,
+    scanAppointment: iso(row.scanAppointment),
+    startFromOffice: iso(row.startFromOffice),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deliveredOn: iso(row.deliveredOn),
+    deliveryDate: row.deliveryDate,
+    pclDeliveryDate: row.pclDeliveryDate,
+    cadDeliveryDate: row.cadDeliveryDate,
+    externalDeliveryDate: row.externalDeliveryDate,
+    externalMissionStatus: row.externalMissionStatus,
+    externalOrderReference: row.externalOrderReference,
+    description: row.description,
+    pclTeamDescription: row.pclTeamDescription,
+    scanOperatorNotes: row.scanOperatorNotes,
+    blurringInstructions: row.blurringInstructions,
+    closed: row.closed,
+    hidden: row.hidden,
+    onHold: row.onHold,
+    backupState: row.backupState,
+    backedUpAt: iso(row.backedUpAt),
+    cloudSyncState: row.cloudSyncState,
+    cloudSyncedAt: iso(row.cloudSyncedAt),
+    version: row.version,
+  };
+}

@@ -1,0 +1,54 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { shareMissionInput, type MissionShareDto, type ShareMissionInput } from '@/lib/shared/schemas/mission-share';
+import { recordAudit } from '../audit/record-audit';
+import { actorId, seesAllTenants } from '../auth/actor';
+import { customer, missionShare } from '../db/schema';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { AppError } from '../errors';
+import { NOT_AUTHORIZED_MISSION, requireVisibleMission } from './visibility';
+
+const toDto = (row: typeof missionShare.$inferSelect): MissionShareDto => ({
+  missionId: row.missionId,
+  customerId: row.customerId,
+  sharedBy: row.sharedBy,
+  sharedAt: row.sharedAt.toISOString(),
+});
+
+/**
+ * Shares a mission with an additional customer (spec §2). Sharing again is a no-op returning the
+ * existing share. Internal users and the mission company's own users may share.
+ */
+export async function shareMission(ctx: DomainContext, input: ShareMissionInput): Promise<MissionShareDto> {
+  const data = parseInput(shareMissionInput, input);
+  return inTransaction(ctx, async (tx) => {
+    const target = await requireVisibleMission(tx, data.missionId);
+    if (!seesAllTenants(tx.actor) && (tx.actor.kind !== 'user' || tx.actor.companyId !== target.companyId)) {
+      throw new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId: data.missionId });
+    }
+    const [withCustomer] = await tx.db.select({ id: customer.id }).from(customer).where(eq(customer.id, data.customerId));
+    if (!withCustomer) throw new AppError('validation_failed', 'invalid input', { fields: { customerId: ['customer not found'] } });
+
+    const [inserted] = await tx.db
+      .insert(missionShare)
+      .values({ missionId: data.missionId, customerId: data.customerId, sharedBy: actorId(tx.actor) })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx.db
+        .select()
+        .from(missionShare)
+        .where(and(eq(missionShare.missionId, data.missionId), eq(missionShare.customerId, data.customerId)));
+      return toDto(existing!);
+    }
+    await recordAudit(tx, {
+      entity: 'mission',
+      entityId: data.missionId,
+      missionId: data.missionId,
+      action: 'share',
+      diff: { sharedWith: data.customerId },
+    });
+    return toDto(inserted);
+  });
+}

@@ -1,0 +1,69 @@
+import 'server-only';
+import { createHash, type Hash } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { AppError } from '../errors';
+import type { Body, PutOptions } from './types';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export function assertSha256(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const lower = value.toLowerCase();
+  if (!SHA256_HEX.test(lower)) throw new AppError('bad_request', 'expected SHA-256 must be 64 hex digits');
+  return lower;
+}
+
+export const etagOf = (sha256: string) => `"${sha256}"`;
+
+/**
+ * Passes bytes through while hashing and counting them. The size limit is enforced as bytes
+ * arrive; the expected size and checksum are checked in flush(), i.e. before the consumer sees
+ * the end of the stream, so a mismatch fails the write before anything is committed (the file
+ * is never renamed into place, the S3 upload is never completed).
+ */
+export class VerifyingStream extends Transform {
+  private readonly hash: Hash = createHash('sha256');
+  /** Bytes seen so far (not `size`: lib-storage reads a body's `size` as its total length). */
+  bytes = 0;
+  sha256 = '';
+
+  constructor(private readonly expect: Pick<PutOptions, 'expectedSha256' | 'expectedSize' | 'maxBytes'>) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    const limit = this.expect.maxBytes ?? this.expect.expectedSize;
+    if (limit !== undefined && this.bytes > limit) {
+      callback(
+        this.expect.maxBytes !== undefined && this.bytes > this.expect.maxBytes
+          ? new AppError('payload_too_large', `The file is larger than ${this.expect.maxBytes} bytes`, { maxBytes: this.expect.maxBytes })
+          : sizeMismatch(this.expect.expectedSize ?? 0, this.bytes, true),
+      );
+      return;
+    }
+    this.hash.update(chunk);
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.sha256 = this.hash.digest('hex');
+    const { expectedSize, expectedSha256 } = this.expect;
+    if (expectedSize !== undefined && this.bytes !== expectedSize) return callback(sizeMismatch(expectedSize, this.bytes, false));
+    if (expectedSha256 !== undefined && this.sha256 !== expectedSha256) {
+      return callback(new AppError('unprocessable', 'The file does not match its checksum; nothing was stored', { expectedSha256, actualSha256: this.sha256 }));
+    }
+    callback();
+  }
+}
+
+function sizeMismatch(expected: number, actual: number, atLeast: boolean): AppError {
+  return new AppError('unprocessable', `The file has ${atLeast ? 'more than ' : ''}${actual} bytes, expected ${expected}; nothing was stored`, {
+    expectedSize: expected,
+    actualSize: actual,
+  });
+}
+
+export function toReadable(body: Body): Readable {
+  return body instanceof Readable ? body : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]);
+}

@@ -1,0 +1,241 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AppError, notFound } from '../errors';
+import { assertSha256, etagOf, toReadable, VerifyingStream } from './checksum';
+import { assertKey, assertPrefix } from './keys';
+import { DEFAULT_CONTENT_TYPE, type Body, type GetOptions, type GetResult, type ListEntry, type ObjectInfo, type PutOptions, type PutResult, type Storage } from './types';
+
+/**
+ * Files under `<root>/objects/<key>`; their metadata (content type, SHA-256) in a JSON sidecar
+ * under `<root>/meta/<key>.json`, so it survives restarts. Writes go to `<root>/partial/` and
+ * are renamed into place only when complete and verified (rename is atomic on one filesystem).
+ *
+ * The sidecar records the size and mtime of the file it describes; a sidecar that does not
+ * match its file (a crash between the two renames, a file replaced by hand) is ignored.
+ */
+interface Sidecar {
+  contentType: string;
+  sha256: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export function createFsStorage(root: string): Storage {
+  const objectsDir = join(root, 'objects');
+  const metaDir = join(root, 'meta');
+  const partialDir = join(root, 'partial');
+  const objectPath = (key: string) => join(objectsDir, ...key.split('/'));
+  const metaPath = (key: string) => `${join(metaDir, ...key.split('/'))}.json`;
+  const partialPath = () => join(partialDir, randomUUID());
+
+  async function statFile(key: string): Promise<Stats | null> {
+    try {
+      const s = await stat(objectPath(key));
+      return s.isFile() ? s : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async function readSidecar(key: string, file: Stats): Promise<Sidecar | null> {
+    try {
+      const meta = JSON.parse(await readFile(metaPath(key), 'utf8')) as Sidecar;
+      return meta.size === file.size && meta.mtimeMs === file.mtimeMs ? meta : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function info(key: string, file: Stats): Promise<ObjectInfo> {
+    const meta = await readSidecar(key, file);
+    return {
+      key,
+      size: file.size,
+      contentType: meta?.contentType ?? DEFAULT_CONTENT_TYPE,
+      etag: meta ? etagOf(meta.sha256) : `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`,
+      sha256: meta?.sha256 ?? null,
+      lastModified: file.mtime,
+    };
+  }
+
+  async function writeSidecar(key: string, meta: Sidecar): Promise<void> {
+    const target = metaPath(key);
+    const temp = partialPath();
+    await mkdir(partialDir, { recursive: true });
+    await writeFile(temp, JSON.stringify(meta));
+    await place(temp, target, key);
+  }
+
+  /** Renames into place, creating parent directories; retried when a concurrent delete pruned them. */
+  async function place(from: string, to: string, key: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await mkdir(dirname(to), { recursive: true });
+        await rename(from, to);
+        return;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' && attempt < 3) continue;
+        if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST' || code === 'ENOTEMPTY') {
+          throw new AppError('conflict', `Storage key ${key} collides with an existing key`, { key });
+        }
+        throw err;
+      }
+    }
+  }
+
+  async function commit(temp: string, key: string): Promise<Stats> {
+    await place(temp, objectPath(key), key);
+    return stat(objectPath(key));
+  }
+
+  /** Removes now-empty parent directories of a key, up to (not including) the base directory. */
+  async function pruneParents(base: string, key: string): Promise<void> {
+    const parts = key.split('/').slice(0, -1);
+    while (parts.length > 0) {
+      try {
+        await rmdir(join(base, ...parts));
+      } catch {
+        return; // not empty (or already gone): stop
+      }
+      parts.pop();
+    }
+  }
+
+  async function put(key: string, body: Body, options: PutOptions = {}): Promise<PutResult> {
+    assertKey(key);
+    const expectedSha256 = assertSha256(options.expectedSha256);
+    const verify = new VerifyingStream({ expectedSha256, expectedSize: options.expectedSize, maxBytes: options.maxBytes });
+    await mkdir(partialDir, { recursive: true });
+    const temp = partialPath();
+    try {
+      await pipeline(toReadable(body), verify, createWriteStream(temp, { flags: 'wx' }), { signal: options.signal });
+      const file = await commit(temp, key);
+      await writeSidecar(key, { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE, sha256: verify.sha256, size: file.size, mtimeMs: file.mtimeMs });
+      return { key, size: verify.bytes, sha256: verify.sha256, etag: etagOf(verify.sha256) };
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async function get(key: string, options: GetOptions = {}): Promise<GetResult> {
+    assertKey(key);
+    const file = await statFile(key);
+    if (!file) throw notFound('File');
+    const base = await info(key, file);
+    const { range } = options;
+    if (range && (range.start < 0 || range.end < range.start || range.end >= file.size)) {
+      throw new AppError('range_not_satisfiable', 'Requested range is outside the file', { size: file.size });
+    }
+    // A stream opened on the path keeps reading the same inode even if a put replaces it meanwhile.
+    const body = createReadStream(objectPath(key), range ? { start: range.start, end: range.end } : {});
+    await new Promise<void>((resolve, reject) => {
+      body.once('open', () => resolve());
+      body.once('error', (err) => reject(isMissing(err) ? notFound('File') : err));
+    });
+    return { ...base, body, range };
+  }
+
+  async function head(key: string): Promise<ObjectInfo | null> {
+    assertKey(key);
+    const file = await statFile(key);
+    return file ? info(key, file) : null;
+  }
+
+  async function remove(key: string): Promise<void> {
+    assertKey(key);
+    await rm(objectPath(key), { force: true });
+    await rm(metaPath(key), { force: true });
+    await pruneParents(objectsDir, key);
+    await pruneParents(metaDir, key);
+  }
+
+  async function* walk(dir: string): AsyncGenerator<string> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err) || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(path);
+      else if (entry.isFile()) yield path;
+    }
+  }
+
+  async function* list(prefix: string): AsyncGenerator<ListEntry> {
+    assertPrefix(prefix);
+    const slash = prefix.lastIndexOf('/');
+    const start = slash < 0 ? objectsDir : join(objectsDir, ...prefix.slice(0, slash).split('/'));
+    for await (const path of walk(start)) {
+      const key = relative(objectsDir, path).split(sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      try {
+        const s = await stat(path);
+        yield { key, size: s.size, lastModified: s.mtime };
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+  }
+
+  async function deletePrefix(prefix: string): Promise<number> {
+    let count = 0;
+    for await (const entry of list(prefix)) {
+      await remove(entry.key);
+      count += 1;
+    }
+    return count;
+  }
+
+  async function copy(from: string, to: string): Promise<void> {
+    assertKey(from);
+    assertKey(to);
+    const file = await statFile(from);
+    if (!file) throw notFound('File');
+    const meta = await readSidecar(from, file);
+    // Stream through put(): a fresh copy (not a hard link) so later writes to either stay apart.
+    await put(to, createReadStream(objectPath(from)), { contentType: meta?.contentType, expectedSha256: meta?.sha256 });
+  }
+
+  async function move(from: string, to: string): Promise<void> {
+    assertKey(from);
+    assertKey(to);
+    if (from === to) return;
+    if (!(await statFile(from))) throw notFound('File');
+    // rename keeps the mtime, so the sidecar (moved after it) still matches the file.
+    await place(objectPath(from), objectPath(to), to);
+    await place(metaPath(from), metaPath(to), to).catch(async () => rm(metaPath(to), { force: true }));
+    await pruneParents(objectsDir, from);
+    await pruneParents(metaDir, from);
+  }
+
+  async function purgeIncomplete(olderThan: Date): Promise<number> {
+    let count = 0;
+    for await (const path of walk(partialDir)) {
+      try {
+        if ((await stat(path)).mtime < olderThan) {
+          await rm(path, { force: true });
+          count += 1;
+        }
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+    return count;
+  }
+
+  return { driver: 'fs', put, get, head, delete: remove, deletePrefix, list, copy, move, purgeIncomplete };
+}
+
+function isMissing(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}

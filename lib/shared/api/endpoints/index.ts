@@ -1,0 +1,4 @@
+import * as platform from './platform';
+
+/** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
+export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications];

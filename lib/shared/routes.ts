@@ -1,0 +1,32 @@
+/** The three chromes of spec §2: full-width auth pages, the shell with the menu, the no-margin viewer. */
+export type Layout = 'auth' | 'app' | 'viewer';
+
+export interface RouteDef {
+  pattern: RegExp;
+  layout?: Layout;
+}
+
+const id = '\\d+';
+
+/** Every route of spec §2 with its layout. Unmatched paths are the not-found page (app chrome). */
+export const ROUTES: readonly RouteDef[] = [
+  { pattern: /^\/(login|logout)?$/, layout: 'app' },
+  { pattern: /^\/auth(\/(signin|signup|recovery|verify|verify-recovery))?$/, layout: 'auth' },
+  { pattern: new RegExp(`^/mission/${id}/viewer$`), layout: 'viewer' },
+  { pattern: new RegExp(`^/mission/${id}(/(print|panelizer|virtual_tour_images|virtual_tour_segmentation|virtual_tour/[\\w-]+))?$`), layout: 'app' },
+  { pattern: /^\/blurring(\/editor\/\d+\/[\w-]+)?$/, layout: 'app' },
+  {
+    pattern: /^\/(assigned|company-center|customer-center|user-center|pipeline|map-overview|mission-list|mission-list-beta|planner|profile|project-list|storage|default-role-missing|not-found)$/,
+    layout: 'app',
+  },
+];
+
+/**
+ * The layout of a path. A route defined without a layout is a programming error: it is
+ * logged (spec §2) and falls back to the shell so the user still sees a page.
+ */
+export function layoutFor(pathname: string, routes: readonly RouteDef[] = ROUTES, log: (message: string) => void = console.error): Layout {
+  const route = routes.find((r) => r.pattern.test(pathname));
+  if (route && !route.layout) log(`this path does not have a layout defined: ${pathname}`);
+  return route?.layout ?? 'app';
+}

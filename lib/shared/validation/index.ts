@@ -1,0 +1,10 @@
+export * from './issue';
+export * from './text';
+export * from './password';
+export * from './dates';
+export * from './mission';
+export * from './working-days';
+export * from './file-types';
+export * from './debounce';
+export * from './form';
+export * as zv from './zod';

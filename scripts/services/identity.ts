@@ -1,0 +1,37 @@
+import type { ServiceFactory } from '../lib/service';
+
+/**
+ * The embedded identity service (identity/, a Kratos-compatible server), started only when no
+ * real Kratos is configured (KRATOS_PUBLIC_URL unset). Its public base URL is the app's origin:
+ * the app proxies /self-service/* and /sessions/whoami to it, so flows and cookies live there.
+ * Cookies are not Secure in dev mode, nor when the origin is plain-http localhost (see
+ * identity/README.md).
+ */
+const identity: ServiceFactory = (ctx) => {
+  if (ctx.env.KRATOS_PUBLIC_URL) return null;
+  const publicPort = ctx.env.IDENTITY_PUBLIC_PORT ?? 4433;
+  const adminPort = ctx.env.IDENTITY_ADMIN_PORT ?? 4434;
+  const env: NodeJS.ProcessEnv = {
+    ...ctx.childEnv,
+    DATABASE_URL: ctx.childEnv.DATABASE_URL,
+    IDENTITY_BASE_URL: `${ctx.appOrigin.replace(/\/$/, '')}/`,
+    IDENTITY_HOST: '127.0.0.1',
+    IDENTITY_ADMIN_HOST: '127.0.0.1',
+    IDENTITY_PUBLIC_PORT: String(publicPort),
+    IDENTITY_ADMIN_PORT: String(adminPort),
+    IDENTITY_DEV: ctx.dev ? 'true' : 'false',
+  };
+  if (ctx.env.SMTP_URL) env.SMTP_URL = ctx.env.SMTP_URL;
+  if (ctx.env.MAIL_FROM) env.MAIL_FROM = ctx.env.MAIL_FROM;
+  if (ctx.env.KRATOS_ADMIN_TOKEN) env.KRATOS_ADMIN_TOKEN = ctx.env.KRATOS_ADMIN_TOKEN;
+  return {
+    name: 'identity',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'identity/server.ts'],
+    env,
+    readyUrl: `http://127.0.0.1:${adminPort}/health/ready`,
+    order: 20,
+  };
+};
+
+export default identity;

@@ -1,0 +1,83 @@
+/**
+ * `npm test`: typecheck, lint, unit tests, integration tests against a throwaway real
+ * PostgreSQL, and end-to-end tests in real Chromium against the production build running on
+ * that database. `npm test -- unit|integration|e2e` runs one stage.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from './lib/context';
+import { createDatabaseIfMissing, freePort, throwawayDatabase } from './lib/database';
+import { prefixed } from './lib/log';
+import { applyMigrations } from './lib/migrate';
+import { startService, stopAll, waitReady } from './lib/processes';
+
+const log = prefixed('test', 0);
+// Anything after the stage name narrows it, e.g. `npm test -- integration tests/integration/platform`.
+const extra = process.argv.slice(3);
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1' };
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = baseEnv): Promise<void> {
+  log(`── ${title}`);
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${title} failed (exit code ${code})`))));
+  });
+}
+
+async function integration(serverUrl: string) {
+  const url = await createDatabaseIfMissing(serverUrl, 'argus_integration');
+  await applyMigrations(url);
+  await run('integration tests (real PostgreSQL)', bin('jest'), ['--selectProjects', 'integration', '--runInBand', ...extra], { ...baseEnv, DATABASE_URL: url, NODE_ENV: 'test' });
+}
+
+async function e2e(serverUrl: string) {
+  const url = await createDatabaseIfMissing(serverUrl, 'argus_e2e');
+  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  const dataDir = mkdtempSync(join(tmpdir(), 'argus-e2e-'));
+  const env = {
+    ...baseEnv,
+    DATABASE_URL: url,
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    IDENTITY_PUBLIC_PORT: String(await freePort()),
+    IDENTITY_ADMIN_PORT: String(await freePort()),
+  };
+  log(`── starting Argus for end-to-end tests on port ${port}`);
+  const argus = startService({ name: 'argus', command: process.execPath, args: [bin('tsx'), 'scripts/start.ts'] }, 3, root, env);
+  try {
+    await waitReady(argus, `http://127.0.0.1:${port}/api/v2/health`, 600_000);
+    await run('end-to-end tests (Chromium)', bin('playwright'), ['test', ...extra], { ...baseEnv, E2E_BASE_URL: `http://localhost:${port}`, DATABASE_URL: url });
+  } finally {
+    await stopAll([argus]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const stage = process.argv[2] ?? 'all';
+  const all = stage === 'all';
+  if (all) {
+    await run('typecheck', bin('tsc'), ['--noEmit']);
+    await run('lint', bin('eslint'), ['--max-warnings=0', '.']);
+  }
+  if (all || stage === 'unit') await run('unit tests', bin('jest'), ['--selectProjects', 'unit', ...extra]);
+  if (!(all || stage === 'integration' || stage === 'e2e')) return;
+
+  const database = await throwawayDatabase(prefixed('postgres', 1));
+  try {
+    if (all || stage === 'integration') await integration(database.url);
+    if (all || stage === 'e2e') await e2e(database.url);
+  } finally {
+    await database.stop();
+  }
+  log('all green');
+}
+
+main().catch((err: unknown) => {
+  log(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

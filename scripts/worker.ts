@@ -1,0 +1,34 @@
+/**
+ * The background worker: `node --conditions=react-server --import tsx scripts/worker.ts`.
+ * `npm start` runs one beside the app (scripts/services/worker.ts); run more for more throughput.
+ * SIGTERM/SIGINT: stop fetching, let running jobs finish (25 s), abort the rest (they retry).
+ */
+import { workerFromEnv } from '../lib/server/jobs/run-worker';
+
+async function main(): Promise<void> {
+  const { worker, close } = workerFromEnv();
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[worker] ${signal}: stopping`);
+    worker
+      .stop()
+      .then(close)
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(`[worker] stop failed: ${err instanceof Error ? err.message : String(err)}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  await worker.start();
+}
+
+main().catch((err: unknown) => {
+  console.error(`[worker] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exit(1);
+});

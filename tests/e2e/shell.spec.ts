@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('in German (Accept-Language de-DE)', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the shell and the not-found page render in German', async ({ page }) => {
+    const response = await page.goto('/gibt-es-nicht');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
+    await expect(page).toHaveTitle('Argus | Seite nicht gefunden');
+    await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zur Startseite' })).toBeVisible();
+  });
+});
+
+test.describe('in English (Accept-Language en-US)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the shell and the not-found page render in English', async ({ page }) => {
+    const response = await page.goto('/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle('Argus | Page not found');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  });
+});
+
+test.describe('a language Argus does not speak', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('falls back to English', async ({ page }) => {
+    await page.goto('/nulle-part');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  });
+});
+
+test('the /not-found route and a non-numeric mission id show the not-found view', async ({ page }) => {
+  for (const path of ['/not-found', '/mission/abc']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  }
+});

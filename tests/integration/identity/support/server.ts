@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface IdentityProcess {
+  publicUrl: string;
+  adminUrl: string;
+  /** Public base URL with the trailing slash (as Kratos' serve.public.base_url). */
+  baseUrl: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts `node --import tsx identity/server.ts` on free loopback ports and waits for /health/ready. */
+export async function startIdentity(env: Record<string, string> = {}): Promise<IdentityProcess> {
+  const publicPort = await freePort();
+  const adminPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${publicPort}/`;
+  const root = join(__dirname, '..', '..', '..', '..');
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'identity/server.ts'], {
+    cwd: root,
+    env: {
+      NODE_ENV: 'test',
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      IDENTITY_BASE_URL: baseUrl,
+      IDENTITY_PUBLIC_PORT: String(publicPort),
+      IDENTITY_ADMIN_PORT: String(adminPort),
+      IDENTITY_ARGON2_MEMORY_KIB: '8192',
+      IDENTITY_RATE_LIMIT_IDENTIFIER: '1000/60',
+      IDENTITY_RATE_LIMIT_ADDRESS: '100000/60',
+      IDENTITY_LOG_CODES: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+  const adminUrl = `http://127.0.0.1:${adminPort}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`identity exited early:\n${logs.join('')}`);
+    try {
+      const r = await fetch(`${adminUrl}/health/ready`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`identity did not become ready:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    publicUrl: `http://127.0.0.1:${publicPort}`,
+    adminUrl,
+    baseUrl,
+    logs,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

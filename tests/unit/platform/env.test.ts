@@ -1,0 +1,34 @@
+/** @jest-environment node */
+import { readFileSync } from 'node:fs';
+import { appOrigin, envSchema, parseEnv } from '@/lib/server/env-schema';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.KRATOS_PUBLIC_URL).toBeUndefined();
+    expect(appOrigin(env)).toBe('http://localhost:3000');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('names every malformed variable', () => {
+    expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/[\s\S]*SMTP_URL/,
+    );
+  });
+
+  it('names the missing partner of a variable that needs one', () => {
+    expect(() => parseEnv({ KRATOS_PUBLIC_URL: 'https://id.example.com' })).toThrow(/KRATOS_ADMIN_URL: is required when KRATOS_PUBLIC_URL is set/);
+    expect(() => parseEnv({ S3_BUCKET: 'argus' })).toThrow(/S3_ACCESS_KEY_ID/);
+  });
+
+  it('documents every variable in .env.example', () => {
+    const documented = readFileSync('.env.example', 'utf8');
+    const variables = Object.keys(envSchema.shape).filter((name) => name !== 'NODE_ENV');
+    expect(variables.filter((name) => !new RegExp(`^${name}=`, 'm').test(documented))).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+/** @jest-environment node */
+import { z } from 'zod';
+import { handle } from '@/lib/server/api/handler';
+import { AppError } from '@/lib/server/errors';
+import { endpoint } from '@/lib/shared/api/endpoint';
+
+process.env.APP_URL = 'http://argus.test';
+
+const echo = endpoint({
+  method: 'POST',
+  path: '/api/v2/echo/{id}',
+  summary: 'echo',
+  tag: 'test',
+  params: z.object({ id: z.coerce.number().int() }),
+  query: z.object({ loud: z.enum(['yes', 'no']).default('no') }),
+  body: z.object({ name: z.string().min(2) }),
+  response: z.object({ id: z.number(), name: z.string(), loud: z.boolean() }),
+});
+
+const route = { params: Promise.resolve({ id: '7' }) };
+const post = (body: BodyInit | null, headers: Record<string, string> = {}, url = 'http://argus.test/api/v2/echo/7') =>
+  new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', origin: 'http://argus.test', ...headers } });
+
+describe('the API wrapper', () => {
+  const ok = handle(echo, async ({ params, query, body }) => ({ id: params.id, name: body.name, loud: query.loud === 'yes', secret: 'x' }) as never);
+  const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => {});
+  afterEach(() => errorSpy.mockClear());
+
+  it('parses params, query and body and shapes the response through its schema', async () => {
+    const response = await ok(post(JSON.stringify({ name: 'Ada' }), {}, 'http://argus.test/api/v2/echo/7?loud=yes'), route);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/[\w-]{8,}/);
+    expect(await response.json()).toEqual({ id: 7, name: 'Ada', loud: true }); // `secret` is stripped
+  });
+
+  it('answers invalid input with 400 and field errors', async () => {
+    const response = await ok(post(JSON.stringify({ name: 'A' }), {}, 'http://argus.test/api/v2/echo/7?loud=maybe'), route);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe('validation_failed');
+    expect(Object.keys(body.error.details.fields)).toEqual(['loud']);
+  });
+
+  it('refuses a state-changing request from another origin with 403', async () => {
+    const response = await ok(post(JSON.stringify({ name: 'Ada' }), { origin: 'http://evil.test' }), route);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('forbidden');
+  });
+
+  it('refuses a cross-site request that only carries Sec-Fetch-Site', async () => {
+    const request = new Request('http://argus.test/api/v2/echo/7', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Ada' }),
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+    });
+    expect((await ok(request, route)).status).toBe(403);
+  });
+
+  it('answers malformed JSON with 400, another media type with 415 and a huge body with 413', async () => {
+    expect((await ok(post('{"name":'), route)).status).toBe(400);
+    expect((await ok(post('name=Ada', { 'content-type': 'application/x-www-form-urlencoded' }), route)).status).toBe(415);
+    const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
+    expect((await ok(post(huge), route)).status).toBe(413);
+  });
+
+  it('maps domain errors to their status', async () => {
+    const conflict = handle(echo, async () => {
+      throw new AppError('version_conflict', 'stale');
+    });
+    const response = await conflict(post(JSON.stringify({ name: 'Ada' })), route);
+    expect(response.status).toBe(409);
+    expect((await response.json()).error).toMatchObject({ code: 'version_conflict', message: 'stale' });
+  });
+
+  it('hides unknown errors behind a logged 500 with the request id', async () => {
+    const broken = handle(echo, async () => {
+      throw new Error('relation "secret_table" does not exist');
+    });
+    const response = await broken(post(JSON.stringify({ name: 'Ada' }), { 'x-request-id': 'req-12345678' }), route);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('secret_table');
+    expect(JSON.parse(text).error).toEqual({ code: 'internal', message: 'Internal error', details: { requestId: 'req-12345678' } });
+    expect(errorSpy).toHaveBeenCalled();
+  });
+
+  it('answers 503 while the database is unreachable', async () => {
+    const down = handle(echo, async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    const response = await down(post(JSON.stringify({ name: 'Ada' })), route);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+  });
+
+  it('treats a response that breaks its own schema as a 500, not as the caller’s fault', async () => {
+    const wrong = handle(echo, async () => ({ id: 'seven' }) as never);
+    expect((await wrong(post(JSON.stringify({ name: 'Ada' })), route)).status).toBe(500);
+  });
+});

@@ -1,0 +1,38 @@
+/** @jest-environment node */
+import { layoutFor, ROUTES } from '@/lib/shared/routes';
+
+describe('layoutFor', () => {
+  const silent = () => {};
+
+  it.each([
+    ['/auth/signin', 'auth'],
+    ['/auth/verify-recovery', 'auth'],
+    ['/auth', 'auth'],
+    ['/mission/42/viewer', 'viewer'],
+    ['/mission/42', 'app'],
+    ['/mission/42/print', 'app'],
+    ['/mission/42/virtual_tour/abc-1', 'app'],
+    ['/blurring/editor/42/review', 'app'],
+    ['/planner', 'app'],
+    ['/not-found', 'app'],
+  ])('%s uses the %s layout', (path, layout) => {
+    expect(layoutFor(path, ROUTES, silent)).toBe(layout);
+  });
+
+  it('shows unmatched paths (not-found) in the application shell without logging', () => {
+    const log = jest.fn();
+    expect(layoutFor('/nowhere', ROUTES, log)).toBe('app');
+    expect(layoutFor('/mission/abc/viewer', ROUTES, log)).toBe('app');
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('logs a route defined without a layout and falls back to the shell', () => {
+    const log = jest.fn();
+    expect(layoutFor('/orphan', [{ pattern: /^\/orphan$/ }], log)).toBe('app');
+    expect(log).toHaveBeenCalledWith('this path does not have a layout defined: /orphan');
+  });
+
+  it('gives every spec route a layout', () => {
+    expect(ROUTES.every((route) => route.layout)).toBe(true);
+  });
+});
