@@ -1,12 +1,11 @@
 import type { Ctx } from '../context';
 import { issueCode } from '../flows/codes';
+import { recoveryCodeNodes } from '../flows/recovery';
 import { insertFlow } from '../flows/store';
 import { errors } from '../http/errors';
 import { str, type Req } from '../http/request';
 import type { Res } from '../http/response';
 import { getAddresses, getIdentity } from '../identities/store';
-import { csrfNode, input } from '../ui/nodes';
-import { text } from '../ui/text';
 
 function durationSeconds(v: string | undefined, fallback: number): number {
   if (!v) return fallback;
@@ -35,12 +34,7 @@ export async function createRecoveryCode(ctx: Ctx, req: Req, res: Res): Promise<
     ui: {
       action: `${ctx.cfg.baseUrl}self-service/recovery?flow={id}`,
       method: 'POST',
-      nodes: [
-        csrfNode(),
-        input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', pattern: '[0-9]+', maxlength: 6, label: text.labelRecoveryCode() }),
-        input('code', 'method', 'hidden', { value: 'code' }),
-        input('code', 'method', 'submit', { value: 'code', label: text.labelContinue() }),
-      ],
+      nodes: recoveryCodeNodes(),
     },
     internal: { email: address.value, submissions: 0 },
     lifespan,

@@ -6,7 +6,7 @@ import type { Res } from '../http/response';
 import { csrfCookieName, isWellFormedToken, tokensMatch } from '../security/csrf';
 import { rotateCsrf } from '../session/http';
 import { flowJson } from './output';
-import type { Flow, FlowKind } from './store';
+import { insertFlow, type Flow, type FlowKind, type NewFlow } from './store';
 
 /** The CSRF cookie's token, issuing a new cookie when it is missing or malformed. */
 export function ensureCsrfCookie(ctx: Ctx, req: Req, res: Res): string {
@@ -41,6 +41,12 @@ export function checkFetchCsrf(ctx: Ctx, req: Req, flow: Flow): void {
   if (!req.headers.cookie) throw errors.csrf('no Cookie header');
   if (!cookie) throw errors.csrf('cookie header without the csrf cookie');
   if (!tokensMatch(cookie, flow.csrf_token)) throw errors.csrf('token mismatch');
+}
+
+/** Stores a new flow for this request: a CSRF cookie for browser flows, the request URL, the configured lifespan. */
+export function startFlow(ctx: Ctx, req: Req, res: Res, flow: Omit<NewFlow, 'csrfToken' | 'requestUrl' | 'lifespan'>): Promise<Flow> {
+  const csrfToken = flow.type === 'browser' ? ensureCsrfCookie(ctx, req, res) : '';
+  return insertFlow(ctx.db, { ...flow, csrfToken, requestUrl: requestUrl(req), lifespan: ctx.cfg.lifespans.flow });
 }
 
 export function requestUrl(req: Req): string {

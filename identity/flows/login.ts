@@ -12,8 +12,8 @@ import { currentSession, signIn, type Authenticated } from '../session/http';
 import { sessionJson } from '../session/output';
 import { csrfNode, input, setValue, type Ui } from '../ui/nodes';
 import { text } from '../ui/text';
-import { checkCsrf, ensureCsrfCookie, flowIdParam, requestUrl, respondFlow, returnToParam, sendError } from './http';
-import { getFlow, insertFlow, isExpired, saveFlow, type Flow, type FlowInternal } from './store';
+import { checkCsrf, flowIdParam, respondFlow, returnToParam, sendError, startFlow } from './http';
+import { getFlow, isExpired, saveFlow, type Flow, type FlowInternal } from './store';
 import { failFlow, notFound, requiredField, startSubmit, successUrl } from './submit';
 
 async function loginUi(ctx: Ctx, refreshOf: IdentityRow | null): Promise<Ui> {
@@ -53,16 +53,13 @@ export async function createLoginFlow(
 ): Promise<Flow> {
   const ui = await loginUi(ctx, opts.refreshOf ?? null);
   if (opts.messages?.length) ui.messages = [...(ui.messages ?? []), ...opts.messages];
-  return insertFlow(ctx.db, {
+  return startFlow(ctx, req, res, {
     kind: 'login',
     type: opts.type,
     state: 'choose_method',
-    csrfToken: opts.type === 'browser' ? ensureCsrfCookie(ctx, req, res) : '',
-    requestUrl: requestUrl(req),
     returnTo: opts.returnTo,
     ui,
     internal: { ...opts.internal, refresh: !!opts.refreshOf },
-    lifespan: ctx.cfg.lifespans.flow,
   });
 }
 

@@ -7,12 +7,12 @@ import { normalizeAddress } from '../identities/schema';
 import { getIdentity, markAddressVerified } from '../identities/store';
 import { rateLimit } from '../security/ratelimit';
 import { currentSession, rotateCsrf, signIn } from '../session/http';
-import { csrfNode, input, setValue, type Ui } from '../ui/nodes';
+import { csrfNode, input, setValue, type Ui, type UiNode } from '../ui/nodes';
 import { text, type UiText } from '../ui/text';
 import { issueCode, redeemCode } from './codes';
-import { checkCsrf, ensureCsrfCookie, flowIdParam, requestUrl, respondFlow, returnToParam, sendError } from './http';
+import { checkCsrf, ensureCsrfCookie, flowIdParam, respondFlow, returnToParam, sendError, startFlow } from './http';
 import { createSettingsFlow } from './settings';
-import { countSubmission, getFlow, insertFlow, isExpired, saveFlow, type Flow } from './store';
+import { countSubmission, getFlow, isExpired, saveFlow, type Flow } from './store';
 import { failFlow, notFound, startSubmit } from './submit';
 
 const MAX_SUBMISSIONS = 5;
@@ -29,17 +29,21 @@ function chooseUi(ctx: Ctx): Ui {
   };
 }
 
+/** The code form of a recovery flow whose code is out (also used by admin-created recovery codes). */
+export function recoveryCodeNodes(): UiNode[] {
+  return [
+    csrfNode(),
+    input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', pattern: '[0-9]+', maxlength: 6, label: text.labelRecoveryCode() }),
+    input('code', 'method', 'hidden', { value: 'code' }),
+    input('code', 'method', 'submit', { value: 'code', label: text.labelContinue() }),
+  ];
+}
+
 function sentUi(action: string, email: string): Ui {
   return {
     action,
     method: 'POST',
-    nodes: [
-      csrfNode(),
-      input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', pattern: '[0-9]+', maxlength: 6, label: text.labelRecoveryCode() }),
-      input('code', 'method', 'hidden', { value: 'code' }),
-      input('code', 'method', 'submit', { value: 'code', label: text.labelContinue() }),
-      input('code', 'email', 'submit', { value: email, label: text.labelResend() }),
-    ],
+    nodes: [...recoveryCodeNodes(), input('code', 'email', 'submit', { value: email, label: text.labelResend() })],
     messages: [text.recoveryCodeSent()],
   };
 }
@@ -47,15 +51,12 @@ function sentUi(action: string, email: string): Ui {
 export async function createRecoveryFlow(ctx: Ctx, req: Req, res: Res, opts: { type: 'browser' | 'api'; returnTo?: string; messages?: UiText[] }): Promise<Flow> {
   const ui = chooseUi(ctx);
   if (opts.messages?.length) ui.messages = opts.messages;
-  return insertFlow(ctx.db, {
+  return startFlow(ctx, req, res, {
     kind: 'recovery',
     type: opts.type,
     state: 'choose_method',
-    csrfToken: opts.type === 'browser' ? ensureCsrfCookie(ctx, req, res) : '',
-    requestUrl: requestUrl(req),
     returnTo: opts.returnTo,
     ui,
-    lifespan: ctx.cfg.lifespans.flow,
   });
 }
 

@@ -15,8 +15,8 @@ import { currentSession, signIn } from '../session/http';
 import { sessionJson } from '../session/output';
 import { csrfNode, input, setValue, type Ui } from '../ui/nodes';
 import { text, type UiText } from '../ui/text';
-import { checkCsrf, ensureCsrfCookie, flowIdParam, requestUrl, respondFlow, returnToParam, sendError } from './http';
-import { getFlow, insertFlow, isExpired, saveFlow, type Flow } from './store';
+import { checkCsrf, flowIdParam, respondFlow, returnToParam, sendError, startFlow } from './http';
+import { getFlow, isExpired, saveFlow, type Flow } from './store';
 import { failFlow, notFound, requiredField, startSubmit, successUrl } from './submit';
 import { startVerificationFor } from './verification';
 
@@ -37,15 +37,12 @@ function registrationUi(ctx: Ctx): Ui {
 export async function createRegistrationFlow(ctx: Ctx, req: Req, res: Res, opts: { type: 'browser' | 'api'; returnTo?: string; messages?: UiText[] }): Promise<Flow> {
   const ui = registrationUi(ctx);
   if (opts.messages?.length) ui.messages = opts.messages;
-  return insertFlow(ctx.db, {
+  return startFlow(ctx, req, res, {
     kind: 'registration',
     type: opts.type,
     state: 'choose_method',
-    csrfToken: opts.type === 'browser' ? ensureCsrfCookie(ctx, req, res) : '',
-    requestUrl: requestUrl(req),
     returnTo: opts.returnTo,
     ui,
-    lifespan: ctx.cfg.lifespans.flow,
   });
 }
 

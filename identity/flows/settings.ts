@@ -12,10 +12,10 @@ import { seal, unseal } from '../security/secrets';
 import { currentSession, setSessionCookie, type Authenticated } from '../session/http';
 import { setValue } from '../ui/nodes';
 import { text, type UiText } from '../ui/text';
-import { checkCsrf, ensureCsrfCookie, flowIdParam, requestUrl, respondFlow, returnToParam, sendError } from './http';
+import { checkCsrf, flowIdParam, respondFlow, returnToParam, sendError, startFlow } from './http';
 import { flowJson } from './output';
 import { linkedProviders, settingsUi } from './settings-ui';
-import { getFlow, insertFlow, isExpired, saveFlow, type Flow } from './store';
+import { getFlow, isExpired, saveFlow, type Flow } from './store';
 import { failFlow, notFound, requiredField, startSubmit } from './submit';
 import { startVerificationFor } from './verification';
 
@@ -27,17 +27,14 @@ export async function createSettingsFlow(
 ): Promise<Flow> {
   const ui = await settingsUi(ctx, opts.identity);
   if (opts.messages?.length) ui.messages = opts.messages;
-  return insertFlow(ctx.db, {
+  return startFlow(ctx, req, res, {
     kind: 'settings',
     type: opts.type,
     state: 'show_form',
-    csrfToken: opts.type === 'browser' ? ensureCsrfCookie(ctx, req, res) : '',
-    requestUrl: requestUrl(req),
     returnTo: opts.returnTo,
     identityId: opts.identity.id,
     sessionId: opts.sessionId,
     ui,
-    lifespan: ctx.cfg.lifespans.flow,
   });
 }
 

@@ -9,8 +9,8 @@ import { rateLimit } from '../security/ratelimit';
 import { csrfNode, input, setValue, type Ui } from '../ui/nodes';
 import { text, type UiText } from '../ui/text';
 import { issueCode, redeemCode } from './codes';
-import { checkCsrf, ensureCsrfCookie, flowIdParam, requestUrl, respondFlow, returnToParam, sendError } from './http';
-import { countSubmission, getFlow, insertFlow, isExpired, saveFlow, type Flow } from './store';
+import { checkCsrf, flowIdParam, respondFlow, returnToParam, sendError, startFlow } from './http';
+import { countSubmission, getFlow, isExpired, saveFlow, type Flow } from './store';
 import { failFlow, notFound, startSubmit } from './submit';
 
 const MAX_SUBMISSIONS = 5;
@@ -45,15 +45,12 @@ function sentUi(action: string, email: string): Ui {
 export async function createVerificationFlow(ctx: Ctx, req: Req, res: Res, opts: { type: 'browser' | 'api'; returnTo?: string; messages?: UiText[] }): Promise<Flow> {
   const ui = chooseUi(ctx);
   if (opts.messages?.length) ui.messages = opts.messages;
-  return insertFlow(ctx.db, {
+  return startFlow(ctx, req, res, {
     kind: 'verification',
     type: opts.type,
     state: 'choose_method',
-    csrfToken: opts.type === 'browser' ? ensureCsrfCookie(ctx, req, res) : '',
-    requestUrl: requestUrl(req),
     returnTo: opts.returnTo,
     ui,
-    lifespan: ctx.cfg.lifespans.flow,
   });
 }
 

@@ -2,7 +2,6 @@ import { offsetPosition } from '@/lib/shared/geo';
 import type { BuildingInput } from '@/lib/shared/schemas/building';
 import { DATASET_STATUSES, DATASET_TYPES, type CreateDatasetInput, type DatasetStatus, type DatasetType } from '@/lib/shared/schemas/dataset';
 import {
-  autoDeliveryDate,
   PROJECT_STEPS,
   type AdditionalProduct,
   type CreateMissionInput,
@@ -11,6 +10,7 @@ import {
   type MissionStatus,
   type PipelineStatus,
 } from '@/lib/shared/schemas/mission';
+import { deliveryAutoFill } from '@/lib/shared/validation/working-days';
 import { ANNEXES, AREAS, CITIES, place, prng, SHAPES } from './demo-places';
 
 export interface MissionPlan {
@@ -171,7 +171,7 @@ export function buildMissionPlans(ctx: PlanContext): MissionPlan[] {
       const startFromOffice = scan === undefined ? undefined : scan - between(2, 4) * 1_800_000;
       const pcl = scan !== undefined && step >= 5 ? day(scan + 10 * DAY) : undefined;
       const cad = scan !== undefined && step >= 5 && products.includes('cad') ? day(scan + 14 * DAY) : undefined;
-      const delivery = autoDeliveryDate(pcl, cad);
+      const delivery = deliveryAutoFill({ pcl, cad });
       const external = partner && delivery ? day(Date.parse(`${delivery}T00:00:00Z`) + 7 * DAY) : undefined;
       const status = statusOf(step);
       const deliveredOn = status === 'delivered' && delivery ? Date.parse(`${delivery}T15:00:00Z`) : undefined;

@@ -1,8 +1,7 @@
 /**
  * The demo identities (issue 3, item 10), created through the identity admin API so the same code
  * works against the embedded service and a real Kratos. Idempotent: an existing identity is kept;
- * only its metadata_public role/roles/customerID are corrected when they differ (customer_uuid, which
- * the app seed writes, is preserved).
+ * only its metadata_public (role, roles, customerID, customer_uuid) is corrected when it differs.
  */
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_IDENTITY_CUSTOMERS, DEMO_PROFILES } from './demo-profiles';
@@ -30,7 +29,7 @@ function names(email: string): { first: string; last: string } {
 
 function wantedMetadata(email: string, roles: string[]): Record<string, unknown> {
   const customer = DEMO_IDENTITY_CUSTOMERS[email];
-  return { role: roles[0] ?? null, roles, ...(customer ? { customerID: customer.customerNumber } : {}) };
+  return { role: roles[0] ?? null, roles, ...(customer ? { customerID: customer.customerNumber, customer_uuid: customer.customerUuid } : {}) };
 }
 
 /** Creates the 8 demo identities when missing; returns e-mail → identity id. */

@@ -9,11 +9,10 @@ import type { ServiceFactory } from '../lib/service';
  */
 const identity: ServiceFactory = (ctx) => {
   if (ctx.env.KRATOS_PUBLIC_URL) return null;
-  const publicPort = ctx.env.IDENTITY_PUBLIC_PORT ?? 4433;
-  const adminPort = ctx.env.IDENTITY_ADMIN_PORT ?? 4434;
+  const publicPort = ctx.env.IDENTITY_PUBLIC_PORT;
+  const adminPort = ctx.env.IDENTITY_ADMIN_PORT;
   const env: NodeJS.ProcessEnv = {
     ...ctx.childEnv,
-    DATABASE_URL: ctx.childEnv.DATABASE_URL,
     IDENTITY_BASE_URL: `${ctx.appOrigin.replace(/\/$/, '')}/`,
     IDENTITY_HOST: '127.0.0.1',
     IDENTITY_ADMIN_HOST: '127.0.0.1',

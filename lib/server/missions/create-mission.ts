@@ -2,13 +2,13 @@ import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_STOREY_HEIGHT_M, measureBuilding, type PolygonGeometry } from '@/lib/shared/geo';
 import {
-  autoDeliveryDate,
   createMissionInput,
-  MATERIALS_PARTNER_MISSION_NAME,
   MISSION_LIFECYCLE_FIELDS,
   type CreateMissionInput,
   type MissionDto,
 } from '@/lib/shared/schemas/mission';
+import { missionName } from '@/lib/shared/validation/mission';
+import { deliveryAutoFill } from '@/lib/shared/validation/working-days';
 import { recordAudit } from '../audit/record-audit';
 import { actorId, seesAllTenants } from '../auth/actor';
 import { building, company, customer, mission, missionTag, tag } from '../db/schema';
@@ -34,7 +34,7 @@ export async function createMission(ctx: DomainContext, input: CreateMissionInpu
   return inTransaction(ctx, async (tx) => {
     const [owner] = await tx.db.select().from(company).where(eq(company.id, data.companyId));
     if (!owner) throw invalid('companyId', 'company not found');
-    if (owner.isMaterialsPartner && !MATERIALS_PARTNER_MISSION_NAME.test(data.name)) {
+    if (missionName({ isBuildingMaterialsPartner: owner.isMaterialsPartner })(data.name)) {
       throw invalid('name', 'only lowercase letters and underscores for this company');
     }
     const customerIds = [data.customerId, data.subCustomerId].filter((id): id is number => id !== undefined);
@@ -70,7 +70,7 @@ export async function createMission(ctx: DomainContext, input: CreateMissionInpu
         ...fields,
         latitude: data.latitude ?? centre[1],
         longitude: data.longitude ?? centre[0],
-        deliveryDate: data.deliveryDate ?? autoDeliveryDate(data.pclDeliveryDate, data.cadDeliveryDate),
+        deliveryDate: data.deliveryDate ?? deliveryAutoFill({ pcl: data.pclDeliveryDate, cad: data.cadDeliveryDate }),
         ownerId: data.ownerId ?? author,
         createdBy: author,
         ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),

@@ -25,11 +25,6 @@ export const emailSchema = z.string().trim().toLowerCase().regex(EMAIL_PATTERN);
 /** ISO 3166-1 alpha-2 country code, e.g. DE. */
 export const countrySchema = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/);
 
-/** UTF-8 byte length, the measure of spec §5's text limits. */
-export function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
-
 export const isoDateTime = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = z.iso.date();

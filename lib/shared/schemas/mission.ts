@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { byteLength, identityIdSchema, idSchema, isoDate, isoDateTime, optionalText } from './common';
+import { MISSION_NAME_MIN_LENGTH } from '../validation/mission';
+import { utf8ByteLength } from '../validation/text';
+import { identityIdSchema, idSchema, isoDate, isoDateTime, optionalText } from './common';
 import { buildingInput, type BuildingDto } from './building';
 
 /** spec §4 mission status. */
@@ -38,8 +40,8 @@ export type BackupState = (typeof BACKUP_STATES)[number];
 export const CLOUD_SYNC_STATES = ['unsynced', 'syncing', 'synced', 'unsyncing', 'failed'] as const;
 export type CloudSyncState = (typeof CLOUD_SYNC_STATES)[number];
 
-/** spec §5 / §9. */
-export const MISSION_NAME_MIN_LENGTH = 5;
+/** spec §5 / §9 (the minimum lives with the mission-name rule of the validation library). */
+export { MISSION_NAME_MIN_LENGTH };
 export const MISSION_NAME_MAX_LENGTH = 200;
 /**
  * spec §5 says maximum lengths apply but not their values; these are ours, in UTF-8 bytes
@@ -49,30 +51,8 @@ export const DESCRIPTION_MAX_BYTES = 5000;
 export const BLURRING_INSTRUCTIONS_MAX_BYTES = 2000;
 export const SCAN_OPERATOR_NOTES_MAX_BYTES = 2000;
 export const EXTERNAL_ORDER_REFERENCE_MAX_BYTES = 100;
-/** spec §5 delivery-date auto-fill: later of pointcloud and CAD dates plus this many working days. */
-export const DELIVERY_DATE_WORKING_DAYS = 3;
-/** spec §5: the building-materials partner's mission names use only lowercase letters and underscores. */
-export const MATERIALS_PARTNER_MISSION_NAME = /^[a-z_]+$/;
 
-const bytes = (max: number) => z.string().refine((v) => byteLength(v) <= max, { message: `at most ${max} bytes` });
-
-/** Adds Monday–Friday working days to a YYYY-MM-DD date. */
-export function addWorkingDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  let left = days;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    const weekday = d.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left--;
-  }
-  return d.toISOString().slice(0, 10);
-}
-
-/** spec §5 delivery-date auto-fill; undefined while neither date is set. */
-export function autoDeliveryDate(pclDeliveryDate?: string | null, cadDeliveryDate?: string | null): string | undefined {
-  const later = [pclDeliveryDate, cadDeliveryDate].filter((d): d is string => !!d).sort().pop();
-  return later ? addWorkingDays(later, DELIVERY_DATE_WORKING_DAYS) : undefined;
-}
+const bytes = (max: number) => z.string().refine((v) => utf8ByteLength(v) <= max, { message: `at most ${max} bytes` });
 
 /** Fields a planner (any user allowed to create missions) sets. */
 const plannedFields = {

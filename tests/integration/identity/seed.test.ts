@@ -1,3 +1,4 @@
+import { DEMO_CUSTOMER_UUIDS } from '../../../scripts/seed/demo-profiles';
 import { seedIdentities } from '../../../scripts/seed/identities';
 import { Browser } from './support/browser';
 import { csrfOf } from './support/flows';
@@ -18,7 +19,7 @@ describe('demo identities', () => {
     );
     expect(second).toEqual(first);
     const customer = await (await fetch(`${idp.adminUrl}/admin/identities/${first['customer@example.com']}`)).json();
-    expect(customer.metadata_public).toMatchObject({ role: 'customer', roles: ['customer'], customerID: 6 });
+    expect(customer.metadata_public).toMatchObject({ role: 'customer', roles: ['customer'], customerID: 6, customer_uuid: DEMO_CUSTOMER_UUIDS[6] });
     expect(customer.verifiable_addresses[0].verified).toBe(true);
     const unverified = await (await fetch(`${idp.adminUrl}/admin/identities/${first['unverified@example.com']}`)).json();
     expect(unverified.verifiable_addresses[0].verified).toBe(false);

@@ -3,20 +3,9 @@
  * whoami, p50/p95 in ms at 1 and 10 concurrent clients. Starts the service on free ports.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../lib/database';
 import { percentile } from './stats';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 async function json<T>(res: Response): Promise<T> {
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
@@ -43,7 +32,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
   const pub = `http://127.0.0.1:${publicPort}`;
   const adm = `http://127.0.0.1:${adminPort}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'identity/server.ts'], {
-    cwd: join(__dirname, '..'),
+    cwd: join(__dirname, '..', '..'),
     env: {
       ...process.env,
       DATABASE_URL: ctx.databaseUrl,

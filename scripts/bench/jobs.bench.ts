@@ -1,6 +1,6 @@
 /**
- * Measures the jobs layer (run by bench/jobs.bench.ts in a child process with the react-server
- * condition, which lib/server needs). Prints one JSON line with the figures.
+ * Job pickup latency (enqueue → handler start; with NOTIFY wake-ups and with polling alone) and
+ * throughput of one worker process.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { z } from 'zod';
@@ -12,8 +12,7 @@ import { createJobQueue } from '../../lib/server/jobs/queue';
 import { createWorker } from '../../lib/server/jobs/worker';
 import { createFsStorage } from '../../lib/server/storage/fs-driver';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('BENCH_DATABASE_URL is not set');
+import { percentile } from './stats';
 
 let onStart: (latencyMs: number) => void = () => undefined;
 const noop = defineJob({
@@ -29,12 +28,8 @@ const noop = defineJob({
 });
 
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(1));
-};
 
-async function main() {
+export default async function run({ databaseUrl: url }: { databaseUrl: string }): Promise<Record<string, unknown>> {
   const pollingIntervalSeconds = 0.5;
   const pool = createPool(url!, { max: 12 });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
@@ -106,13 +101,6 @@ async function main() {
     pickupPollingOnlyMs: { p50: percentile(polling, 50), p95: percentile(polling, 95), samples: polling.length, pollingIntervalSeconds },
     throughput: { ...throughput, workerConcurrency: noop.concurrency, oneWorkerProcess: true },
   };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  return result;
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);

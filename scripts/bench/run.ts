@@ -1,21 +1,21 @@
 /**
- * `npm run bench`: runs every bench/*.bench.ts against a throwaway PostgreSQL and writes the
- * figures to bench/results/latest.json (committed when they matter; tests never assert times).
+ * `npm run bench`: runs every scripts/bench/*.bench.ts against a throwaway PostgreSQL and writes the
+ * figures to scripts/bench/results/latest.json (committed when they matter; tests never assert times).
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { root } from './lib/context';
-import { createDatabaseIfMissing, throwawayDatabase } from './lib/database';
-import { prefixed } from './lib/log';
-import { applyMigrations } from './lib/migrate';
+import { root } from '../lib/context';
+import { createDatabaseIfMissing, throwawayDatabase } from '../lib/database';
+import { prefixed } from '../lib/log';
+import { applyMigrations } from '../lib/migrate';
 
 type Bench = (ctx: { databaseUrl: string }) => Promise<Record<string, unknown>>;
 const log = prefixed('bench', 0);
 
 async function main() {
   const only = process.argv[2];
-  const dir = join(root, 'bench');
+  const dir = join(root, 'scripts', 'bench');
   const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!only || f.startsWith(only))).sort();
   const database = await throwawayDatabase(prefixed('postgres', 1));
   const results: Record<string, unknown> = {};
