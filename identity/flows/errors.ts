@@ -3,7 +3,7 @@ import { errors } from '../http/errors';
 import { q, type Req } from '../http/request';
 import type { Res } from '../http/response';
 
-/** GET /self-service/errors?id= → {id, error, created_at, updated_at}; `stub:500` returns a stub. */
+/** GET /self-service/errors?id= → {id, error, created_at, updated_at}. Like Kratos, the id `stub:500` answers a sample error so error screens can be built and tested. */
 export async function getFlowError(ctx: Ctx, req: Req, res: Res): Promise<void> {
   const id = q(req, 'id');
   if (id === 'stub:500') {
