@@ -1,13 +1,21 @@
 import type { ReactNode } from 'react';
+import { ReturnToRedirect } from '@/components/auth/return-to-redirect';
 import { NotificationsProvider } from '@/components/platform/notifications';
 import { AppShell } from '@/components/shell/app-shell';
-import { noPermissions } from '@/lib/shared/permissions';
+import { shellUser } from '@/components/shell/shell-user';
+import { permissionsOf } from '@/lib/server/auth/permissions';
+import { requireUser } from '@/lib/server/auth/require-user';
 
-// The permission set comes from the signed-in user once sign-in exists; until then every flag is false (spec §6 default).
-export default function AppLayout({ children }: { children: ReactNode }) {
+// Every page of the shell needs a signed-in user; the menu follows their permission set (spec §6).
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser({ allowWithoutRole: true });
+  const permissions = await permissionsOf(user.actor);
   return (
     <NotificationsProvider channel="global">
-      <AppShell permissions={noPermissions()}>{children}</AppShell>
+      <AppShell permissions={permissions} user={shellUser(user.session)}>
+        <ReturnToRedirect />
+        {children}
+      </AppShell>
     </NotificationsProvider>
   );
 }

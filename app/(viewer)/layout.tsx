@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { NotificationsProvider } from '@/components/platform/notifications';
+import { requireUser } from '@/lib/server/auth/require-user';
 import styles from './viewer-layout.module.css';
 
-/** The 3D viewer's layout: no margins, the canvas fills the window (spec §2). */
-export default function ViewerLayout({ children }: { children: ReactNode }) {
+/** The 3D viewer's layout: no margins, the canvas fills the window (spec §2). Signed-in users only. */
+export default async function ViewerLayout({ children }: { children: ReactNode }) {
+  await requireUser();
   return (
     <NotificationsProvider channel="global">
       <main id="main" className={styles.viewport}>

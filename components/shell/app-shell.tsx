@@ -6,10 +6,12 @@ import { Logo } from '@/components/ui/logo';
 import { currentStage } from '@/lib/server/stage';
 import type { PermissionSet } from '@/lib/shared/permissions';
 import { visibleEntries } from './menu-entries';
+import type { ShellUser } from './shell-user';
+import { UserMenu } from './user-menu';
 import styles from './app-shell.module.css';
 
 /** The application chrome of spec §2: header, the permission-driven menu, and the content area. */
-export async function AppShell({ permissions, children }: { permissions: PermissionSet; children: ReactNode }) {
+export async function AppShell({ permissions, user, children }: { permissions: PermissionSet; user?: ShellUser; children: ReactNode }) {
   const t = await getTranslations();
   const entries = visibleEntries(permissions);
   const stage = await currentStage();
@@ -37,6 +39,7 @@ export async function AppShell({ permissions, children }: { permissions: Permiss
           ) : (
             <p className={styles.empty}>{t('menu.empty')}</p>
           )}
+          <UserMenu user={user} />
         </nav>
         <main id="main" className={styles.main}>
           {children}

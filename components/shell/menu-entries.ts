@@ -23,6 +23,12 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'users', href: '/user-center', flag: 'userCenter' },
 ];
 
+/** Entries every signed-in user has, below the permission-driven ones (spec §2 menu: logout; the profile). */
+export const USER_ENTRIES: readonly MenuEntry[] = [
+  { key: 'profile', href: '/profile' },
+  { key: 'logout', href: '/logout' },
+];
+
 export function visibleEntries(permissions: PermissionSet): MenuEntry[] {
   return MENU_ENTRIES.filter((entry) => !entry.flag || permissions.UI.menu[entry.flag]);
 }

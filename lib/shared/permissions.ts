@@ -15,7 +15,8 @@ export interface PermissionSet {
       blurring: boolean;
       userCenter: boolean;
     };
-    misc: Record<string, boolean>;
+    /** Our own flags (spec §3 names the group only): the permissions screen and the two company checks of spec §6. */
+    misc: { permissions: boolean; providerCompany: boolean; specialGroup: boolean };
   };
   write: { customer: boolean };
 }
@@ -39,7 +40,7 @@ export function noPermissions(): PermissionSet {
         blurring: false,
         userCenter: false,
       },
-      misc: {},
+      misc: { permissions: false, providerCompany: false, specialGroup: false },
     },
     write: { customer: false },
   };

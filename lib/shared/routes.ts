@@ -10,8 +10,8 @@ const id = '\\d+';
 
 /** Every route of spec §2 with its layout. Unmatched paths are the not-found page (app chrome). */
 export const ROUTES: readonly RouteDef[] = [
-  { pattern: /^\/(login|logout)?$/, layout: 'app' },
-  { pattern: /^\/auth(\/(signin|signup|recovery|verify|verify-recovery))?$/, layout: 'auth' },
+  { pattern: /^\/(logout)?$/, layout: 'app' },
+  { pattern: /^\/(login|auth(\/(signin|signup|recovery|verify|verify-recovery|error))?)$/, layout: 'auth' },
   { pattern: new RegExp(`^/mission/${id}/viewer$`), layout: 'viewer' },
   { pattern: new RegExp(`^/mission/${id}(/(print|panelizer|virtual_tour_images|virtual_tour_segmentation|virtual_tour/[\\w-]+))?$`), layout: 'app' },
   { pattern: /^\/blurring(\/editor\/\d+\/[\w-]+)?$/, layout: 'app' },
@@ -29,4 +29,9 @@ export function layoutFor(pathname: string, routes: readonly RouteDef[] = ROUTES
   const route = routes.find((r) => r.pattern.test(pathname));
   if (route && !route.layout) log(`this path does not have a layout defined: ${pathname}`);
   return route?.layout ?? 'app';
+}
+
+/** Whether the path is one of spec §2's routes (else it is the not-found page). */
+export function isKnownRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): boolean {
+  return routes.some((r) => r.pattern.test(pathname));
 }

@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: runs every scripts/bench/*.bench.ts against a throwaway PostgreSQL and writes the
  * figures to scripts/bench/results/latest.json (committed when they matter; tests never assert times).
+ * `npm run bench <name>` runs the benchmarks whose file name starts with <name>: guard (route guard
+ * vs. no guard, needs the production build), identity, jobs.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib/context';
@@ -35,7 +37,11 @@ async function main() {
   mkdirSync(join(dir, 'results'), { recursive: true });
   const out = join(dir, 'results', 'latest.json');
   const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' };
-  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2)}\n`);
+  // `npm run bench <name>` replaces that benchmark's figures and keeps the others' (each carries its own time).
+  const kept = only && existsSync(out) ? ((JSON.parse(readFileSync(out, 'utf8')) as { results?: Record<string, unknown> }).results ?? {}) : {};
+  const at = new Date().toISOString();
+  for (const name of Object.keys(results)) results[name] = { at, ...(results[name] as object) };
+  writeFileSync(out, `${JSON.stringify({ at, machine, results: { ...kept, ...results } }, null, 2)}\n`);
   log(`written to ${out}`);
   process.exit(0);
 }

@@ -13,9 +13,9 @@ export interface DemoProfile {
 }
 
 export const DEMO_PROFILES: DemoProfile[] = [
-  { email: 'admin@example.com', displayName: 'Andrea Albrecht', company: 'provider', customerNumber: null },
-  { email: 'manager@example.com', displayName: 'Markus Maier', company: 'provider', customerNumber: null },
-  { email: 'operator@example.com', displayName: 'Oliver Ostermann', company: 'provider', customerNumber: null },
+  { email: 'admin@example.com', displayName: 'Andrea Albrecht', company: 'provider', customerNumber: 1 },
+  { email: 'manager@example.com', displayName: 'Markus Maier', company: 'provider', customerNumber: 1 },
+  { email: 'operator@example.com', displayName: 'Oliver Ostermann', company: 'provider', customerNumber: 1 },
   { email: 'customer@example.com', displayName: 'Claudia Claußen', company: 'nord', customerNumber: 6 },
   { email: 'customer2@example.com', displayName: 'Christian Krüger', company: 'rheinland', customerNumber: 7 },
   { email: 'external@example.com', displayName: 'Eva Externbrink', company: 'partner', customerNumber: 37 },

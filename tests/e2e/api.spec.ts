@@ -17,7 +17,7 @@ test('the OpenAPI document describes every platform endpoint', async ({ request 
   expect(response.status()).toBe(200);
   const document = await response.json();
   expect(document.openapi).toBe('3.0.3');
-  for (const path of ['/api/v2/config', '/api/v2/maintenance', '/api/v2/health', '/api/v2/notifications']) {
+  for (const path of ['/api/v2/config', '/api/v2/maintenance', '/api/v2/health', '/api/v2/notifications', '/api/v2/permission', '/api/v2/me']) {
     expect(document.paths[path]?.get, path).toBeDefined();
   }
   const locale = document.paths['/api/v2/maintenance'].get.parameters.find((p: { name: string }) => p.name === 'locale');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
 
 test.describe('maintenance notice', () => {
@@ -29,7 +30,16 @@ test.describe('maintenance notice', () => {
       endTime: '2031-03-04T15:30:00.000Z',
     });
 
+    const text = 'Wartung von 4. März 2031 um 14:00 bis 4. März 2031 um 16:30.';
+    // Before sign-in: the guard sends the visitor to the sign-in screen, whose layout shows the notice too.
     await page.goto('/irgendwo');
-    await expect(page.getByTestId('maintenance-notice')).toHaveText('Wartung von 4. März 2031 um 14:00 bis 4. März 2031 um 16:30.');
+    await expect(page).toHaveURL((url) => url.pathname === '/auth/signin');
+    await expect(page.getByTestId('maintenance-notice')).toHaveText(text);
+
+    // Signed in: the application shell shows it.
+    await signInOverHttp(page, 'customer@example.com');
+    await page.goto('/irgendwo');
+    await expect(page).toHaveURL((url) => url.pathname === '/irgendwo');
+    await expect(page.getByTestId('maintenance-notice')).toHaveText(text);
   });
 });

@@ -1,4 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { signInOverHttp } from '../support/e2e/sign-in-over-http';
+
+// Every page of the shell needs a signed-in user (spec §2 route guard): sign in over HTTP first.
+test.beforeEach(async ({ page }) => {
+  await signInOverHttp(page, 'customer@example.com');
+});
 
 test.describe('in German (Accept-Language de-DE)', () => {
   test.use({ locale: 'de-DE' });

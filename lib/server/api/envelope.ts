@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isConnectionError } from '@/lib/server/db/pool';
+import { IdentityUnavailableError } from '@/lib/server/identity/whoami';
 import { AppError } from '@/lib/server/errors';
 import { errorStatus, type ErrorEnvelope, type FieldErrors } from '@/lib/shared/errors';
 
@@ -35,8 +36,8 @@ export function toErrorResponse(err: unknown, requestId: string, route: string):
   if (err instanceof z.ZodError) {
     return errorResponse({ error: { code: 'validation_failed', message: 'Invalid request', details: { fields: fieldErrors(err) } } }, requestId);
   }
-  if (isConnectionError(err)) {
-    console.error(`[api] ${route} request ${requestId}: database unavailable: ${(err as Error).message}`);
+  if (isConnectionError(err) || err instanceof IdentityUnavailableError) {
+    console.error(`[api] ${route} request ${requestId}: dependency unavailable: ${(err as Error).message}`);
     return errorResponse({ error: { code: 'service_unavailable', message: 'The service is temporarily unavailable' } }, requestId, { 'retry-after': '5' });
   }
   console.error(`[api] ${route} request ${requestId} failed:`, err);

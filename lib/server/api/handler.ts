@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { resolveUser, type CurrentUser } from '@/lib/server/auth/current-user';
 import { AppError } from '@/lib/server/errors';
 import type { Endpoint, Input, Output } from '@/lib/shared/api/endpoint';
 import { errorResponse, newRequestId, toErrorResponse } from './envelope';
@@ -8,7 +9,12 @@ import { isCrossOrigin } from './origin';
 export interface RequestContext {
   request: Request;
   requestId: string;
+  /** The signed-in user; null only on `auth: 'public'` endpoints. */
+  user: CurrentUser | null;
 }
+
+/** Handlers of `auth: 'user'` endpoints get a user for sure. */
+export type UserRequestContext = RequestContext & { user: CurrentUser };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -49,18 +55,21 @@ const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => (s
  */
 export function handle<E extends Endpoint>(
   endpoint: E,
-  run: (input: Input<E>, ctx: RequestContext) => Promise<Output<E> | Response>,
+  run: (input: Input<E>, ctx: NonNullable<E['auth']> extends 'public' ? RequestContext : UserRequestContext) => Promise<Output<E> | Response>,
 ) {
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
       if (isCrossOrigin(request)) throw new AppError('forbidden', 'Cross-origin request refused');
+      // The session is checked here again: the middleware guard is for navigation, not the lock.
+      const user = endpoint.auth === 'public' ? null : await resolveUser(request.headers.get('cookie'));
+      if (endpoint.auth !== 'public' && !user) throw new AppError('unauthenticated', 'Sign in to continue');
       const input = {
         params: parse(endpoint.params, await route.params),
         query: parse(endpoint.query, queryObject(new URL(request.url))),
         body: endpoint.body ? parse(endpoint.body, await jsonBody(request)) : undefined,
       } as Input<E>;
-      const result = await run(input, { request, requestId });
+      const result = await run(input, { request, requestId, user } as UserRequestContext);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
         return result;

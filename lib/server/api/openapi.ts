@@ -56,6 +56,8 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl: strin
       tags: [endpoint.tag],
       operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/^\/api\/v2/, '').replace(/[{}]/g, '').replace(/[/_.-](\w)/g, (_, c: string) => c.toUpperCase())}`,
       parameters: parameters(endpoint),
+      // Signed-in endpoints need the identity service's session cookie (HttpOnly, set on sign-in).
+      security: endpoint.auth === 'public' ? [] : [{ session: [] }],
       ...(endpoint.body && {
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } },
       }),
@@ -73,6 +75,9 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl: strin
     info: { title: 'Argus API', version: '2.0.0', description: 'The Argus backend-for-frontend API. Errors always use the ErrorEnvelope shape.' },
     servers: [{ url: serverUrl }],
     paths,
-    components: { schemas: { ErrorEnvelope: errorEnvelope } },
+    components: {
+      schemas: { ErrorEnvelope: errorEnvelope },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ory_kratos_session' } },
+    },
   };
 }

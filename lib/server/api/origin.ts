@@ -1,15 +1,11 @@
 import 'server-only';
-import { appOrigin } from '@/lib/server/env-schema';
-import { env } from '@/lib/server/env';
+import { browserOrigin } from '@/lib/server/identity/urls';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin the browser sees: APP_URL, else the forwarded/host headers (TOOLCHAIN gotcha 9). */
 export function requestOrigin(request: Request): string {
-  if (env().APP_URL) return appOrigin(env());
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  const proto = request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '');
-  return host ? `${proto}://${host}` : appOrigin(env());
+  return browserOrigin(request.headers, new URL(request.url).protocol.replace(':', ''));
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isInternalRoles } from '@/lib/shared/auth/roles';
 
 /**
  * Who performs a domain verb. `system` is the application itself (seed, jobs, migrations of data);
@@ -7,17 +8,23 @@ import 'server-only';
  */
 export type Actor =
   | { kind: 'system' }
-  | { kind: 'user'; identityId: string; roles: string[]; companyId: number | null; customerId: number | null };
+  | {
+      kind: 'user';
+      identityId: string;
+      roles: string[];
+      companyId: number | null;
+      customerId: number | null;
+      /** The session's customerID (spec §3), when the identity carries one. */
+      customerNumber?: number | null;
+    };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export const SYSTEM_ACTOR: Actor = { kind: 'system' };
 
 /** spec §6: internal means the role admin or advanced. */
-export const INTERNAL_ROLES = ['admin', 'advanced'] as const;
-
 export function isInternal(actor: Actor): boolean {
-  return actor.kind === 'user' && actor.roles.some((r) => (INTERNAL_ROLES as readonly string[]).includes(r));
+  return actor.kind === 'user' && isInternalRoles(actor.roles);
 }
 
 /** The system and internal users may act on every tenant's data. */

@@ -32,3 +32,9 @@ export const password: Rule = (value) => passwordIssues(value)[0] ?? null;
 export function passwordRepeat(repeat: string, passwordValue: string): ValidationIssue | null {
   return repeat === passwordValue ? null : issue('validation.password.mismatch');
 }
+
+/**
+ * The same requirements as an HTML `pattern` (matched against the whole value, with the `v`/`u`
+ * flag), so a form enforces them even without JavaScript.
+ */
+export const PASSWORD_HTML_PATTERN = `(?=.*[A-Z])(?=.*[a-z])(?=.*\\d)(?=.*[${PASSWORD_SPECIAL_CHARACTERS}]).{${PASSWORD_MIN_LENGTH},}`;

@@ -11,6 +11,7 @@ const echo = endpoint({
   path: '/api/v2/echo/{id}',
   summary: 'echo',
   tag: 'test',
+  auth: 'public',
   params: z.object({ id: z.coerce.number().int() }),
   query: z.object({ loud: z.enum(['yes', 'no']).default('no') }),
   body: z.object({ name: z.string().min(2) }),
@@ -21,7 +22,17 @@ const route = { params: Promise.resolve({ id: '7' }) };
 const post = (body: BodyInit | null, headers: Record<string, string> = {}, url = 'http://argus.test/api/v2/echo/7') =>
   new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', origin: 'http://argus.test', ...headers } });
 
+const mine = endpoint({ method: 'GET', path: '/api/v2/mine', summary: 'mine', tag: 'test', response: z.object({ id: z.string() }) });
+
 describe('the API wrapper', () => {
+  it('answers 401 on a signed-in endpoint when no session cookie comes along, before running the handler', async () => {
+    const run = jest.fn(async () => ({ id: 'x' }));
+    const response = await handle(mine, run)(new Request('http://argus.test/api/v2/mine'), { params: Promise.resolve({}) });
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('unauthenticated');
+    expect(run).not.toHaveBeenCalled();
+  });
+
   const ok = handle(echo, async ({ params, query, body }) => ({ id: params.id, name: body.name, loud: query.loud === 'yes', secret: 'x' }) as never);
   const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => {});
   afterEach(() => errorSpy.mockClear());

@@ -7,6 +7,7 @@ export const health = endpoint({
   path: '/api/v2/health',
   summary: 'Readiness: answers 200 when the database answers, 503 otherwise',
   tag: 'platform',
+  auth: 'public',
   response: z.object({ status: z.enum(['ok']), database: z.enum(['up']), latencyMs: z.number() }),
 });
 
@@ -15,6 +16,7 @@ export const config = endpoint({
   path: '/api/v2/config',
   summary: 'Public configuration (spec §7): the app URL and the identity service URL as browsers reach them',
   tag: 'platform',
+  auth: 'public',
   response: z.object({ argus_url: z.url(), kratos_url: z.url() }),
 });
 
@@ -23,6 +25,7 @@ export const maintenance = endpoint({
   path: '/api/v2/maintenance',
   summary: 'The scheduled maintenance notice, if any. `text` holds ${startTime} and ${endTime} placeholders',
   tag: 'platform',
+  auth: 'public',
   query: z.object({ locale: z.enum(locales).default('en') }),
   response: z.object({
     text: z.string().nullable(),
@@ -46,6 +49,7 @@ export const notifications = endpoint({
   path: '/api/v2/notifications',
   summary: 'Active broadcast notifications of a channel, newest first',
   tag: 'platform',
+  auth: 'public',
   query: z.object({ channel: z.enum(['global', 'auth']).default('global'), locale: z.enum(locales).default('en') }),
   response: z.object({ items: z.array(notificationSchema) }),
 });

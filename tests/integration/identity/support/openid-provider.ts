@@ -1,46 +1,9 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { startOpenIdProvider, type OpenIdProvider } from '../../../support/openid-provider';
 import type { Browser } from './browser';
 import { freePort } from './server';
 
-export interface OpenIdProvider {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  stop(): Promise<void>;
-}
-
-/** Starts the real `oidc-provider` in its own process (it is ESM-only; Jest here is CommonJS). */
-export async function startOpenIdProvider(redirectUri: string, port: number): Promise<OpenIdProvider> {
-  const clientId = 'argus-test-client';
-  const clientSecret = 'argus-test-client-secret-0123456789';
-  const child = spawn(process.execPath, [join(__dirname, 'op-process.mjs'), String(port), clientId, clientSecret, redirectUri], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`openid provider did not start: ${logs.join('')}`)), 15_000);
-    child.stdout.on('data', (d: Buffer) => {
-      logs.push(d.toString());
-      if (d.toString().includes('ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => logs.push(d.toString()));
-    child.once('exit', () => reject(new Error(`openid provider exited: ${logs.join('')}`)));
-  });
-  return {
-    issuer: `http://127.0.0.1:${port}`,
-    clientId,
-    clientSecret,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
+// The provider itself is shared with the end-to-end suite (scripts/test.ts starts one for it).
+export { startOpenIdProvider, type OpenIdProvider };
 export { freePort };
 
 /**

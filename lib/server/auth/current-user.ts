@@ -1,0 +1,74 @@
+import 'server-only';
+import type { Session } from '@ory/client-fetch';
+import { eq, or } from 'drizzle-orm';
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { sessionFacts, type SessionFacts } from '@/lib/shared/auth/session-facts';
+import { db } from '../db/client';
+import { appUser, customer } from '../db/schema';
+import { whoami } from '../identity/whoami';
+import { isUniqueViolation } from '../domain/validate';
+import { upsertUserProfile } from '../users/upsert-user-profile';
+import { SYSTEM_ACTOR, type UserActor } from './actor';
+
+/** The signed-in user of a request: the identity session, what Argus reads from it, and the domain actor. */
+export interface CurrentUser {
+  session: Session;
+  facts: SessionFacts;
+  actor: UserActor;
+}
+
+function displayName(session: Session, email: string): string {
+  const name = (session.identity?.traits as { name?: { first?: string; last?: string } } | undefined)?.name;
+  return [name?.first, name?.last].filter((p) => p && p.trim()).join(' ').trim() || email;
+}
+
+/**
+ * The Argus profile of the identity (company, customer). A user seen for the first time gets one,
+ * linked to the customer their metadata_public names (customer_uuid, else customerID).
+ */
+async function profileOf(session: Session, facts: SessionFacts) {
+  const stored = async () =>
+    (await db().select({ companyId: appUser.companyId, customerId: appUser.customerId }).from(appUser).where(eq(appUser.identityId, facts.identityId)))[0];
+  const row = await stored();
+  if (row) return row;
+  try {
+    return await createProfile(session, facts);
+  } catch (err) {
+    // Two first requests of a new user (a page and its API calls) race to create the profile: the loser reads the winner's.
+    if (isUniqueViolation(err, 'app_user_pkey')) return (await stored())!;
+    throw err;
+  }
+}
+
+async function createProfile(session: Session, facts: SessionFacts) {
+  const match = [
+    ...(facts.customerUuid ? [eq(customer.uuid, facts.customerUuid)] : []),
+    ...(facts.customerNumber !== null ? [eq(customer.customerNumber, facts.customerNumber)] : []),
+  ];
+  const [linked] = match.length
+    ? await db().select({ id: customer.id, companyId: customer.companyId }).from(customer).where(or(...match)).limit(1)
+    : [];
+  const email = facts.email ?? `${facts.identityId}@identity.invalid`;
+  const created = await upsertUserProfile(
+    { db: db(), actor: SYSTEM_ACTOR },
+    { identityId: facts.identityId, email, displayName: displayName(session, email), companyId: linked?.companyId ?? null, customerId: linked?.id ?? null },
+  );
+  return { companyId: created.companyId, customerId: created.customerId };
+}
+
+/** Resolves the user the given Cookie header belongs to; null when nobody is signed in. */
+export async function resolveUser(cookie: string | null): Promise<CurrentUser | null> {
+  const session = await whoami(cookie);
+  if (!session?.identity) return null;
+  const facts = sessionFacts(session);
+  const profile = await profileOf(session, facts);
+  return {
+    session,
+    facts,
+    actor: { kind: 'user', identityId: facts.identityId, roles: facts.roles, customerNumber: facts.customerNumber, ...profile },
+  };
+}
+
+/** The current user of this server render, resolved once per request (ARCHITECTURE §3 lib/server/auth). */
+export const currentUser = cache(async (): Promise<CurrentUser | null> => resolveUser((await headers()).get('cookie')));

@@ -1,0 +1,75 @@
+import { isInternalRoles } from './roles';
+
+/** What the guard needs to know about the session (null: no active session). */
+export interface GuardSession {
+  verified: boolean;
+  roles: readonly string[];
+}
+
+export type GuardDecision = { kind: 'next' } | { kind: 'redirect'; to: string } | { kind: 'logout' };
+
+/** Request header the middleware sets: the full URL being rendered, for return_to on the server. */
+export const URL_HEADER = 'x-argus-url';
+
+export const SIGN_IN = '/auth/signin';
+export const VERIFY = '/auth/verify';
+export const ROLE_MISSING = '/default-role-missing';
+/** Pages a signed-in user without a role may still open. */
+const ROLE_FREE = new Set([ROLE_MISSING, '/profile']);
+
+export const isAuthPath = (pathname: string) => pathname === '/login' || pathname === '/auth' || pathname.startsWith('/auth/');
+
+const next: GuardDecision = { kind: 'next' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+export const signInWithReturnTo = (returnTo: string) => `${SIGN_IN}?return_to=${encodeURIComponent(returnTo)}`;
+
+/**
+ * Pages a signed-in, verified user may still need on an auth path: a re-authentication
+ * (`refresh=true`, or a login flow the identity service created for it) and the error page.
+ */
+function authPathForSignedIn(pathname: string, search: URLSearchParams): boolean {
+  if (pathname === '/auth/error') return true;
+  return pathname === SIGN_IN && (search.get('refresh') === 'true' || search.has('flow'));
+}
+
+/**
+ * The route guard of spec §2, in its order, as a pure function of the request and the already
+ * refreshed session (step 1 is the caller's). `known` tells whether the path is a defined route.
+ */
+export function routeGuard(input: { pathname: string; search: string; origin: string; known: boolean; session: GuardSession | null }): GuardDecision {
+  const { pathname, session } = input;
+  const search = new URLSearchParams(input.search);
+  // 2. Auth paths: a signed-in verified user goes home; /login → /auth → /auth/signin.
+  if (isAuthPath(pathname)) {
+    if (session?.verified && !authPathForSignedIn(pathname, search)) return redirect('/');
+    if (pathname === '/login') return redirect(`/auth${input.search}`);
+    if (pathname === '/auth') return redirect(`${SIGN_IN}${input.search}`);
+    return next;
+  }
+  // 3. Logout.
+  if (pathname === '/logout') return { kind: 'logout' };
+  // 2 (second half) and 4. Nobody signed in: the not-found route goes to sign-in as is, any other page with return_to.
+  if (!session) return redirect(input.known ? signInWithReturnTo(`${input.origin}${pathname}${input.search}`) : SIGN_IN);
+  // 5. Unverified.
+  if (!session.verified) return redirect(VERIFY);
+  // 6. No role.
+  if (session.roles.length === 0) return ROLE_FREE.has(pathname) ? next : redirect(ROLE_MISSING);
+  if (pathname === ROLE_MISSING) return redirect('/');
+  // 7. Home: internal users get the beta mission list, everyone else the planner.
+  if (pathname === '/') return redirect(isInternalRoles(session.roles) ? '/mission-list-beta' : '/planner');
+  return next;
+}
+
+/** spec §2 "On startup": a stored return-to address is followed only when its host is ours (never an open redirect). */
+export function safeReturnTo(value: string | null | undefined, ownOrigin: string): string | null {
+  if (!value) return null;
+  try {
+    const own = new URL(ownOrigin);
+    const target = new URL(value, own);
+    if (target.host !== own.host || (target.protocol !== 'https:' && target.protocol !== 'http:')) return null;
+    return target.href;
+  } catch {
+    return null;
+  }
+}

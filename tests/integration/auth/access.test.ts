@@ -1,0 +1,148 @@
+import { Browser } from '../identity/support/browser';
+import { csrfOf, STRONG_PASSWORD, uniqueEmail } from '../identity/support/flows';
+import { startIdentity, type IdentityProcess } from '../identity/support/server';
+import { freshDatabase, migrateDb, openDb } from '@/tests/support/fresh-database';
+
+/**
+ * Issue 4 items 1, 5 and 8 against the real identity service and PostgreSQL: the proxy on our
+ * origin, the current user resolved from the browser's cookie, and GET /api/v2/permission.
+ */
+describe('sign-in and access on the server', () => {
+  const APP = 'http://argus.test';
+  let identity: IdentityProcess;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let proxy: (request: Request) => Promise<Response>;
+  let resolveUser: typeof import('@/lib/server/auth/current-user').resolveUser;
+  let permissionGET: (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+  let customerNumber: number;
+  let companyId: number;
+  const serverUrl = process.env.DATABASE_URL;
+
+  const noParams = { params: Promise.resolve({}) };
+
+  /** A browser that reaches the identity service only through our proxy. */
+  function browserViaProxy(): Browser {
+    const browser = new Browser();
+    browser.fetch = async (input, init = {}) => {
+      const headers = new Headers(init.headers);
+      const jar = browser.cookieHeader();
+      if (jar) headers.set('Cookie', jar);
+      const url = new URL(String(input));
+      const res = await proxy(new Request(`${APP}${url.pathname}${url.search}`, { ...init, headers }));
+      browser.store(res);
+      return res;
+    };
+    return browser;
+  }
+
+  async function createIdentity(email: string, metadata: Record<string, unknown>) {
+    const res = await fetch(`${identity.adminUrl}/admin/identities`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        schema_id: 'default',
+        traits: { email, name: { first: 'Ann', last: 'Lee' } },
+        metadata_public: metadata,
+        credentials: { password: { config: { password: STRONG_PASSWORD } } },
+        verifiable_addresses: [{ value: email, verified: true, via: 'email', status: 'completed' }],
+      }),
+    });
+    expect(res.status).toBe(201);
+  }
+
+  async function signedIn(email: string): Promise<Browser> {
+    const browser = browserViaProxy();
+    const api = browser.frontend(APP);
+    const flow = await api.createBrowserLoginFlow();
+    await api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'password', identifier: email, password: STRONG_PASSWORD, csrf_token: csrfOf(flow) } });
+    return browser;
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    const { db, pool } = openDb(database.url);
+    await migrateDb(db);
+    await pool.end();
+    process.env.DATABASE_URL = database.url;
+    process.env.APP_URL = APP;
+    identity = await startIdentity({ DATABASE_URL: database.url, IDENTITY_BASE_URL: `${APP}/`, IDENTITY_ALLOWED_RETURN_URLS: APP });
+    process.env.KRATOS_PUBLIC_URL = identity.publicUrl;
+    process.env.KRATOS_ADMIN_URL = identity.adminUrl;
+
+    ({ proxyToIdentity: proxy } = await import('@/lib/server/identity/proxy'));
+    ({ resolveUser } = await import('@/lib/server/auth/current-user'));
+    ({ GET: permissionGET } = await import('@/app/api/v2/permission/route'));
+    const { db: appDb } = await import('@/lib/server/db/client');
+    const { SYSTEM_ACTOR } = await import('@/lib/server/auth/actor');
+    const { createCompany } = await import('@/lib/server/companies/create-company');
+    const { createCustomer } = await import('@/lib/server/customers/create-customer');
+    const ctx = { db: appDb(), actor: SYSTEM_ACTOR };
+    companyId = (await createCompany(ctx, { name: 'Hausverwaltung Test' })).id;
+    customerNumber = (await createCustomer(ctx, { name: 'Hausverwaltung Test – Zentrale', companyId, customerNumber: 6 })).customerNumber;
+  }, 60_000);
+
+  afterAll(async () => {
+    await identity?.stop();
+    const { pool } = await import('@/lib/server/db/client');
+    await pool().end();
+    process.env.DATABASE_URL = serverUrl;
+    await database?.drop();
+  });
+
+  it('proxies browser flows on our origin: the CSRF and session cookies are host-only and HttpOnly', async () => {
+    const email = uniqueEmail();
+    await createIdentity(email, { roles: ['customer'], customerID: 6 });
+    const browser = await signedIn(email);
+    const session = browser.cookie('ory_kratos_session');
+    expect(session).toBeDefined();
+    expect(session!.attributes.map((a) => a.toLowerCase())).toEqual(expect.arrayContaining(['httponly', 'path=/']));
+    expect(session!.attributes.some((a) => /^domain=/i.test(a))).toBe(false);
+    expect(browser.cookie('csrf_token_')!.attributes.map((a) => a.toLowerCase())).toContain('httponly');
+
+    const whoami = await browser.fetch(`${APP}/sessions/whoami`, { headers: { Accept: 'application/json' } });
+    expect(whoami.status).toBe(200);
+    expect(((await whoami.json()) as { identity: { traits: { email: string } } }).identity.traits.email).toBe(email);
+  });
+
+  it('passes redirects to the browser instead of following them', async () => {
+    const res = await proxy(new Request(`${APP}/self-service/login/browser`));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(new RegExp(`^${APP}/auth/signin\\?flow=`));
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('csrf_token_'))).toBe(true);
+  });
+
+  it('resolves the actor from the cookie: roles, customer number and the Argus profile linked to that customer', async () => {
+    const email = uniqueEmail();
+    await createIdentity(email, { role: 'customer', roles: ['external'], customerID: 6 });
+    const browser = await signedIn(email);
+    const user = await resolveUser(browser.cookieHeader());
+    expect(user?.facts).toMatchObject({ email, roles: ['external', 'customer'], customerNumber, verified: true });
+    expect(user?.actor).toMatchObject({ kind: 'user', roles: ['external', 'customer'], customerNumber: 6, companyId });
+    expect(await resolveUser('ory_kratos_session=forged')).toBeNull();
+    expect(await resolveUser(null)).toBeNull();
+  });
+
+  it('GET /api/v2/permission: 401 without a session, the role flags with one (map view for customer 6)', async () => {
+    const anonymous = await permissionGET(new Request(`${APP}/api/v2/permission`), noParams);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+
+    const email = uniqueEmail();
+    await createIdentity(email, { roles: ['customer'], customerID: 6 });
+    const browser = await signedIn(email);
+    const res = await permissionGET(new Request(`${APP}/api/v2/permission`, { headers: { cookie: browser.cookieHeader() } }), noParams);
+    expect(res.status).toBe(200);
+    const set = (await res.json()) as { UI: { menu: Record<string, boolean> }; allow: Record<string, boolean>; write: Record<string, boolean> };
+    expect(set.UI.menu).toMatchObject({ mapOverview: true, planner: true, missionList: true, userCenter: false, companyCenter: false });
+    expect(set.allow.chooseCompany).toBe(false);
+    expect(set.write.customer).toBe(false);
+  });
+
+  it('a customer outside the map-view list gets no map view', async () => {
+    const email = uniqueEmail();
+    await createIdentity(email, { roles: ['customer'], customerID: 7 });
+    const browser = await signedIn(email);
+    const res = await permissionGET(new Request(`${APP}/api/v2/permission`, { headers: { cookie: browser.cookieHeader() } }), noParams);
+    expect(((await res.json()) as { UI: { menu: { mapOverview: boolean } } }).UI.menu.mapOverview).toBe(false);
+  });
+});
