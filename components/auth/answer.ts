@@ -1,5 +1,5 @@
 import { handleIdentityResponse, type Translate } from '@/lib/shared/identity/response';
-import { FLOW_PAGE, isAuthFlow, RECOVERY_CODE_PAGE, restartUrl, type AuthFlow, type FlowKind } from './flow-types';
+import { FLOW_PAGE, isAuthFlow, RECOVERY_CODE_PAGE, restartUrl, type AuthFlow, type FlowKind } from '@/lib/shared/identity/flow';
 
 /** What a form does after the identity service answered a JavaScript submit. */
 export type Step =

@@ -7,7 +7,7 @@ import type { Step } from './answer';
 import styles from './auth.module.css';
 import { FlowMessages } from './flow-messages';
 import { FlowNode, nodeKey, splitNodes } from './flow-node';
-import type { AuthFlow } from './flow-types';
+import type { AuthFlow } from '@/lib/shared/identity/flow';
 import { isSubmit, nodeName } from './node-label';
 import { RedirectCountdown } from './redirect-countdown';
 import { RESEND_WAIT_SECONDS } from './timing';

@@ -4,7 +4,7 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { TextInput } from '@/components/ui/text-input';
 import { translateUiText, type UiText } from '@/lib/shared/identity/response';
 import styles from './auth.module.css';
-import type { UiNode } from './flow-types';
+import type { UiNode } from '@/lib/shared/identity/flow';
 import { isSubmit, nodeLabel, nodeName, nodeType } from './node-label';
 import { useIdentityTranslate } from './use-identity-translate';
 

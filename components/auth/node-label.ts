@@ -1,5 +1,5 @@
 import { translateUiText, type Translate } from '@/lib/shared/identity/response';
-import type { UiNode } from './flow-types';
+import type { UiNode } from '@/lib/shared/identity/flow';
 
 export const nodeName = (node: UiNode) => (typeof node.attributes.name === 'string' ? node.attributes.name : '');
 export const nodeType = (node: UiNode) => (typeof node.attributes.type === 'string' ? node.attributes.type : 'text');

@@ -9,7 +9,7 @@ import { continueTarget, type Step } from './answer';
 import styles from './auth.module.css';
 import { FlowMessages } from './flow-messages';
 import { FlowNode, nodeKey, splitNodes } from './flow-node';
-import { FLOW_PAGE, type AuthFlow } from './flow-types';
+import { FLOW_PAGE, type AuthFlow } from '@/lib/shared/identity/flow';
 import { navigateTo } from './navigate';
 import { isSubmit, nodeName } from './node-label';
 import { OidcButtons } from './oidc-buttons';

@@ -3,7 +3,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { nextStep, type Step } from './answer';
 import { formBody, postFlow } from './form-body';
-import type { AuthFlow, FlowKind } from './flow-types';
+import type { AuthFlow, FlowKind } from '@/lib/shared/identity/flow';
 import { navigateTo } from './navigate';
 import { useIdentityTranslate } from './use-identity-translate';
 

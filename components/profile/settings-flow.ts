@@ -1,31 +1,12 @@
+import { isAuthFlow, type UiNode as FlowNode, type SettingsFlow } from '@/lib/shared/identity/flow';
 import type { UiText } from '@/lib/shared/identity/response';
 
-/** One node of a flow's `ui.nodes` (spec §3 Flows), as the identity service serialises it. */
-export interface FlowNode {
-  type: string;
-  group: string;
-  attributes: { name?: string; type?: string; value?: unknown; node_type?: string; required?: boolean; disabled?: boolean; autocomplete?: string };
-  messages?: UiText[];
-  meta?: { label?: UiText };
-}
-
-/** The parts of a settings flow the profile screen reads (spec §3, §4 settings flow state). */
-export interface SettingsFlow {
-  id: string;
-  /** show_form: usable; success: the last change was saved. */
-  state?: string;
-  /** The method of the last successful change (profile, password, oidc). */
-  active?: string;
-  ui: { action: string; method: string; nodes: FlowNode[]; messages?: UiText[] };
-}
+export type { FlowNode, SettingsFlow };
 
 /** Where a browser starts a settings flow; the identity service answers with a redirect to /profile?flow=<id>. */
 export const SETTINGS_BROWSER = '/self-service/settings/browser';
 
-export function isSettingsFlow(body: unknown): body is SettingsFlow {
-  const b = body as Partial<SettingsFlow> | null;
-  return !!b && typeof b === 'object' && typeof b.id === 'string' && !!b.ui && Array.isArray(b.ui.nodes);
-}
+export const isSettingsFlow = (body: unknown): body is SettingsFlow => isAuthFlow(body);
 
 export function nodeNamed(flow: Pick<SettingsFlow, 'ui'>, name: string, group?: string): FlowNode | undefined {
   return flow.ui.nodes.find((n) => n.attributes.name === name && (!group || n.group === group));

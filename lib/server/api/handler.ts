@@ -30,6 +30,8 @@ function queryObject(url: URL): Record<string, string | string[]> {
 }
 
 async function jsonBody(request: Request): Promise<unknown> {
+  // No body at all (an action POST without options): the endpoint's schema decides whether that is fine.
+  if (request.body === null || request.headers.get('content-length') === '0') return undefined;
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new AppError('unsupported_media_type', 'Send the request body as application/json');

@@ -2,7 +2,7 @@ import 'server-only';
 import { ResponseError } from '@ory/client-fetch';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { isAuthFlow, restartUrl, type AuthFlow, type FlowKind } from '@/components/auth/flow-types';
+import { isAuthFlow, restartUrl, type AuthFlow, type FlowKind } from '@/lib/shared/identity/flow';
 import { safeReturnTo } from '@/lib/shared/auth/route-guard';
 import { frontendApi } from './clients';
 import { browserOrigin } from './urls';

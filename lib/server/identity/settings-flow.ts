@@ -1,6 +1,6 @@
 import 'server-only';
 import { ResponseError } from '@ory/client-fetch';
-import { isSettingsFlow, type SettingsFlow } from '@/components/profile/settings-flow';
+import { isAuthFlow as isSettingsFlow, type SettingsFlow } from '@/lib/shared/identity/flow';
 import { frontendApi } from './clients';
 
 export type SettingsFlowResult =

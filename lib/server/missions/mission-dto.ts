@@ -1,6 +1,13 @@
 import 'server-only';
 import type { BuildingDto } from '@/lib/shared/schemas/building';
 import type { MissionDto } from '@/lib/shared/schemas/mission';
+import {
+  EXTERNAL_MISSION_FIELDS,
+  type ExternalMissionField,
+  type externalMissionSchema,
+  type missionSchema,
+} from '@/lib/shared/schemas/mission-view';
+import type { z } from 'zod';
 import type { building, mission } from '../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -73,3 +80,12 @@ export function toMissionDto(row: typeof mission.$inferSelect, buildings: Buildi
     version: row.version,
   };
 }
+
+/** The mission as the actor may see it: every field, or the external view's reduced set. */
+export function toMissionView(dto: MissionDto, fullFields: boolean): MissionView {
+  if (fullFields) return { view: 'full', ...dto };
+  const reduced = Object.fromEntries(EXTERNAL_MISSION_FIELDS.map((f) => [f, dto[f]])) as Pick<MissionDto, ExternalMissionField>;
+  return { view: 'external', ...reduced, buildings: dto.buildings };
+}
+
+export type MissionView = z.output<typeof missionSchema> | z.output<typeof externalMissionSchema>;

@@ -2,12 +2,12 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { shareMissionInput, type MissionShareDto, type ShareMissionInput } from '@/lib/shared/schemas/mission-share';
 import { recordAudit } from '../audit/record-audit';
-import { actorId, seesAllTenants } from '../auth/actor';
+import { actorId } from '../auth/actor';
 import { customer, missionShare } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
 import { AppError } from '../errors';
-import { NOT_AUTHORIZED_MISSION, requireVisibleMission } from './visibility';
+import { requireMission } from './visibility';
 
 const toDto = (row: typeof missionShare.$inferSelect): MissionShareDto => ({
   missionId: row.missionId,
@@ -18,14 +18,15 @@ const toDto = (row: typeof missionShare.$inferSelect): MissionShareDto => ({
 
 /**
  * Shares a mission with an additional customer (spec §2). Sharing again is a no-op returning the
- * existing share. Internal users and the mission company's own users may share.
+ * existing share. Who may share: mission-access.ts (internal users; customers for their own
+ * company's missions).
  */
 export async function shareMission(ctx: DomainContext, input: ShareMissionInput): Promise<MissionShareDto> {
   const data = parseInput(shareMissionInput, input);
   return inTransaction(ctx, async (tx) => {
-    const target = await requireVisibleMission(tx, data.missionId);
-    if (!seesAllTenants(tx.actor) && (tx.actor.kind !== 'user' || tx.actor.companyId !== target.companyId)) {
-      throw new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId: data.missionId });
+    const { row: target } = await requireMission(tx, data.missionId, 'share');
+    if (target.customerId === data.customerId) {
+      throw new AppError('validation_failed', 'invalid input', { fields: { customerId: ["the mission's own customer"] } });
     }
     const [withCustomer] = await tx.db.select({ id: customer.id }).from(customer).where(eq(customer.id, data.customerId));
     if (!withCustomer) throw new AppError('validation_failed', 'invalid input', { fields: { customerId: ['customer not found'] } });

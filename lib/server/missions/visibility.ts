@@ -4,19 +4,25 @@ import { mission, missionShare } from '../db/schema';
 import { seesAllTenants, type Actor } from '../auth/actor';
 import type { DomainContext } from '../domain/context';
 import { AppError, notFound } from '../errors';
+import { missionAccess, VISIBLE_THROUGH, type MissionAccess, type MissionCapability, type MissionRelation } from './mission-access';
 
 export const NOT_AUTHORIZED_MISSION = 'not authorized to access mission id';
 
+export const notAuthorizedMission = (missionId: number) => new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId });
+
 /**
- * The tenant rule for missions (spec §6, ARCHITECTURE §4.1): internal users and the system see
- * every mission; everyone else sees their company's missions and those shared with their
- * customer. Returns the condition to AND into a mission query (undefined = no restriction).
+ * The tenant rule for missions as SQL (spec §6, ARCHITECTURE §4.1; who sees what is tabled in
+ * mission-access.ts): internal users and the system see every mission; everyone else the union
+ * of what their roles show them. Returns the condition to AND into a mission query (undefined =
+ * no restriction).
  */
 export function missionVisibleTo(actor: Actor): SQL | undefined {
   if (seesAllTenants(actor) || actor.kind !== 'user') return undefined;
+  const through = new Set(actor.roles.flatMap((role) => VISIBLE_THROUGH[role] ?? []));
   const conditions: SQL[] = [];
-  if (actor.companyId !== null) conditions.push(eq(mission.companyId, actor.companyId));
-  if (actor.customerId !== null) {
+  if (through.has('ownCompany') && actor.companyId !== null) conditions.push(eq(mission.companyId, actor.companyId));
+  if (through.has('assignedToMe')) conditions.push(eq(mission.assigneeId, actor.identityId));
+  if (through.has('sharedWithMyCustomer') && actor.customerId !== null) {
     conditions.push(
       exists(
         sql`(select 1 from ${missionShare} where ${and(eq(missionShare.missionId, mission.id), eq(missionShare.customerId, actor.customerId))})`,
@@ -28,11 +34,40 @@ export function missionVisibleTo(actor: Actor): SQL | undefined {
 
 export type MissionRow = typeof mission.$inferSelect;
 
+/** How the actor relates to one mission row. */
+export async function relationTo(ctx: DomainContext, row: MissionRow): Promise<MissionRelation> {
+  const { actor } = ctx;
+  if (actor.kind !== 'user') return { ownCompany: false, sharedWithMyCustomer: false, assignedToMe: false };
+  let shared = false;
+  if (actor.customerId !== null) {
+    const found = await ctx.db
+      .select({ one: sql<number>`1` })
+      .from(missionShare)
+      .where(and(eq(missionShare.missionId, row.id), eq(missionShare.customerId, actor.customerId)));
+    shared = found.length > 0;
+  }
+  return { ownCompany: actor.companyId !== null && actor.companyId === row.companyId, sharedWithMyCustomer: shared, assignedToMe: row.assigneeId === actor.identityId };
+}
+
+/**
+ * Loads a mission and checks that the actor may do `capability` with it: 404 when it does not
+ * exist, 403 'not authorized to access mission id' otherwise. `lock` takes a row lock for a write.
+ */
+export async function requireMission(
+  ctx: DomainContext,
+  missionId: number,
+  capability: MissionCapability,
+  options: { lock?: boolean } = {},
+): Promise<{ row: MissionRow; access: MissionAccess }> {
+  const query = ctx.db.select().from(mission).where(eq(mission.id, missionId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw notFound('mission');
+  const access = missionAccess(ctx.actor, await relationTo(ctx, row));
+  if (!access.capabilities.has('read') || !access.capabilities.has(capability)) throw notAuthorizedMission(missionId);
+  return { row, access };
+}
+
 /** Loads a mission the actor may see: 404 when it does not exist, 403 when it is not theirs. */
 export async function requireVisibleMission(ctx: DomainContext, missionId: number): Promise<MissionRow> {
-  const [row] = await ctx.db.select().from(mission).where(and(eq(mission.id, missionId), missionVisibleTo(ctx.actor)));
-  if (row) return row;
-  const [existing] = await ctx.db.select({ id: mission.id }).from(mission).where(eq(mission.id, missionId));
-  if (existing) throw new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId });
-  throw notFound('mission');
+  return (await requireMission(ctx, missionId, 'read')).row;
 }

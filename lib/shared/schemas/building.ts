@@ -49,3 +49,14 @@ export interface BuildingDto {
 }
 
 export type { Position };
+
+/** A partial building update (PATCH) with the version last read; the footprint is re-measured. */
+export const updateBuildingBody = z.strictObject({
+  version: z.number().int().positive(),
+  name: z.string().trim().min(1).max(200).optional(),
+  type: z.enum(BUILDING_TYPES).optional(),
+  footprint: polygonSchema.optional(),
+  levels: z.number().int().min(1).max(200).optional(),
+  storeyHeight: z.number().positive().max(20).optional(),
+});
+export type UpdateBuildingBody = z.input<typeof updateBuildingBody>;

@@ -15,3 +15,16 @@ export interface MissionShareDto {
   sharedBy: string | null;
   sharedAt: string;
 }
+
+/** A share as the mission page lists it (spec §3 Mission share: shared by, shared with, date). */
+export const missionShareItemSchema = z.object({
+  missionId: z.number().int(),
+  customerId: z.number().int(),
+  customerNumber: z.number().int(),
+  customerName: z.string(),
+  companyName: z.string(),
+  sharedBy: z.string().nullable(),
+  sharedByName: z.string().nullable(),
+  sharedAt: z.iso.datetime({ offset: true }),
+});
+export type MissionShareItem = z.output<typeof missionShareItemSchema>;

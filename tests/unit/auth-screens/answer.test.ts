@@ -1,5 +1,5 @@
 import { continueTarget, nextStep, pageOf, type AnswerContext } from '@/components/auth/answer';
-import { restartUrl } from '@/components/auth/flow-types';
+import { restartUrl } from '@/lib/shared/identity/flow';
 import { loginFlow, recoveryCodeFlow } from './fixtures';
 
 const t = (key: string) => ({ 'auth.fallback.recovery': 'Recovery failed.' })[key];

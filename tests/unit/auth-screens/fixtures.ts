@@ -1,4 +1,4 @@
-import type { AuthFlow, UiNode } from '@/components/auth/flow-types';
+import type { AuthFlow, UiNode } from '@/lib/shared/identity/flow';
 
 /** Flows shaped like the identity service's (identity/flows/*.ts), trimmed to what the screens read. */
 const input = (group: string, name: string, type: string, extra: Record<string, unknown> = {}, label?: UiNode['meta']): UiNode => ({

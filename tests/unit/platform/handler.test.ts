@@ -67,6 +67,16 @@ describe('the API wrapper', () => {
     expect((await ok(request, route)).status).toBe(403);
   });
 
+  it('treats a POST without a body as no body: 400 when the endpoint needs one, fine when it is optional', async () => {
+    const bare = new Request('http://argus.test/api/v2/echo/7', { method: 'POST', headers: { origin: 'http://argus.test' } });
+    expect((await ok(bare, route)).status).toBe(400);
+    const optional = endpoint({ ...echo, body: z.object({ version: z.number().int().optional() }).optional(), response: z.object({ got: z.boolean() }) });
+    const action = handle(optional, async ({ body }) => ({ got: body !== undefined }));
+    const response = await action(new Request('http://argus.test/api/v2/echo/7', { method: 'POST', headers: { origin: 'http://argus.test' } }), route);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ got: false });
+  });
+
   it('answers malformed JSON with 400, another media type with 415 and a huge body with 413', async () => {
     expect((await ok(post('{"name":'), route)).status).toBe(400);
     expect((await ok(post('name=Ada', { 'content-type': 'application/x-www-form-urlencoded' }), route)).status).toBe(415);

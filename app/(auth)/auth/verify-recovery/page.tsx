@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { pageOf } from '@/components/auth/answer';
 import { AuthCard } from '@/components/auth/auth-card';
 import { CodeFlowForm } from '@/components/auth/code-flow-form';
-import { RECOVERY_CODE_PAGE } from '@/components/auth/flow-types';
+import { RECOVERY_CODE_PAGE } from '@/lib/shared/identity/flow';
 import { firstParam, loadFlow, type FlowSearchParams } from '@/lib/server/identity/flows';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { AuthCard } from '@/components/auth/auth-card';
 import { CodeFlowForm } from '@/components/auth/code-flow-form';
-import { FLOW_PAGE, type AuthFlow } from '@/components/auth/flow-types';
+import { FLOW_PAGE, type AuthFlow } from '@/lib/shared/identity/flow';
 import { firstParam, loadFlow, type FlowSearchParams } from '@/lib/server/identity/flows';
 import { whoami } from '@/lib/server/identity/whoami';
 import { viewMetadata } from '@/lib/server/i18n/metadata';

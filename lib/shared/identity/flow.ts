@@ -1,4 +1,4 @@
-import type { UiText } from '@/lib/shared/identity/response';
+import type { UiText } from './response';
 
 /**
  * The parts of an identity flow the auth screens render, exactly as the identity service sends
@@ -7,7 +7,15 @@ import type { UiText } from '@/lib/shared/identity/response';
 export interface UiNode {
   type: string;
   group: string;
-  attributes: Record<string, unknown> & { node_type?: string; name?: string; type?: string; value?: unknown };
+  attributes: Record<string, unknown> & {
+    node_type?: string;
+    name?: string;
+    type?: string;
+    value?: unknown;
+    required?: boolean;
+    disabled?: boolean;
+    autocomplete?: string;
+  };
   messages?: UiText[];
   meta?: { label?: UiText };
 }
@@ -38,6 +46,12 @@ export function restartUrl(kind: FlowKind, options: { returnTo?: string | null; 
   if (options.returnTo) query.set('return_to', options.returnTo);
   const search = query.toString();
   return `/self-service/${kind}/browser${search ? `?${search}` : ''}`;
+}
+
+/** The parts of a settings flow the profile screen reads (spec §3, §4 settings flow state). */
+export interface SettingsFlow extends AuthFlow {
+  /** The method of the last successful change (profile, password, oidc). */
+  active?: string;
 }
 
 export function isAuthFlow(value: unknown): value is AuthFlow {

@@ -1,0 +1,8 @@
+import { handle } from '@/lib/server/api/handler';
+import { domainContext } from '@/lib/server/missions/domain-context';
+import { listCompanies } from '@/lib/server/companies/list-companies';
+import * as api from '@/lib/shared/api/endpoints/pickers';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(api.listCompanies, async ({ query }, ctx) => ({ items: await listCompanies(domainContext(ctx), query) }));

@@ -1,0 +1,8 @@
+import { handle } from '@/lib/server/api/handler';
+import { domainContext } from '@/lib/server/missions/domain-context';
+import { listCustomers } from '@/lib/server/customers/list-customers';
+import * as api from '@/lib/shared/api/endpoints/pickers';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(api.listCustomers, async ({ query }, ctx) => ({ items: await listCustomers(domainContext(ctx), query) }));

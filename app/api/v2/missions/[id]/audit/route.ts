@@ -1,0 +1,8 @@
+import { handle } from '@/lib/server/api/handler';
+import { domainContext } from '@/lib/server/missions/domain-context';
+import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
+import * as api from '@/lib/shared/api/endpoints/missions';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(api.listMissionAudit, ({ params, query }, ctx) => listMissionAudit(domainContext(ctx), { ...query, missionId: params.id }));

@@ -1,0 +1,8 @@
+import { handle } from '@/lib/server/api/handler';
+import { domainContext } from '@/lib/server/missions/domain-context';
+import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
+import * as api from '@/lib/shared/api/endpoints/missions';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = handle(api.setMissionCloudSync, ({ params, body }, ctx) => setMissionCloudSync(domainContext(ctx), { ...body, id: params.id }));

@@ -1,0 +1,10 @@
+import { handle } from '@/lib/server/api/handler';
+import { asInput, domainContext } from '@/lib/server/missions/domain-context';
+import { createMission } from '@/lib/server/missions/create-mission';
+import { listMissions } from '@/lib/server/missions/list-missions';
+import * as api from '@/lib/shared/api/endpoints/missions';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(api.listMissions, ({ query }, ctx) => listMissions(domainContext(ctx), query));
+export const POST = handle(api.createMission, ({ body }, ctx) => createMission(domainContext(ctx), asInput(body)));

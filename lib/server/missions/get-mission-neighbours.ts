@@ -1,0 +1,38 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { idSchema } from '@/lib/shared/schemas/common';
+import { missionListFilters, type MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+import type { z } from 'zod';
+import { mission } from '../db/schema';
+import type { DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { missionListWhere } from './mission-filters';
+import { after, keyColumns, keyValues, orderBy, type Direction } from './mission-order';
+import { requireMission } from './visibility';
+
+export type MissionNeighboursInput = { id: number } & z.input<typeof missionListFilters>;
+
+/**
+ * The previous and next mission of the detail page's "previous/next" (spec §2) in a list order:
+ * the same filters, sort and tenant rule as listMissions, so the buttons walk that very list.
+ */
+export async function getMissionNeighbours(ctx: DomainContext, input: MissionNeighboursInput): Promise<MissionNeighbours> {
+  const { id: rawId, ...rawFilters } = input;
+  const id = parseInput(idSchema, rawId);
+  const f = parseInput(missionListFilters, rawFilters);
+  await requireMission(ctx, id, 'read');
+  const [current] = await ctx.db.select(keyColumns(f.sort)).from(mission).where(eq(mission.id, id));
+  const values = keyValues(f.sort, current!);
+  const where = missionListWhere(ctx.actor, f);
+  const reverse: Direction = f.order === 'asc' ? 'desc' : 'asc';
+  const step = async (direction: Direction) => {
+    const [row] = await ctx.db
+      .select({ id: mission.id })
+      .from(mission)
+      .where(and(where, after(f.sort, direction, values)))
+      .orderBy(...orderBy(f.sort, direction))
+      .limit(1);
+    return row?.id ?? null;
+  };
+  return { nextId: await step(f.order), previousId: await step(reverse) };
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { idSchema } from '@/lib/shared/schemas/common';
+import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
+import { appUser, building, company, customer, missionTag, tag } from '../db/schema';
+import type { DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { toBuildingDto, toMissionDto, toMissionView } from './mission-dto';
+import { requireMission, type MissionRow } from './visibility';
+
+/**
+ * One mission for the detail page, with the names of its company, customers, people and tags.
+ * Visibility per mission-access.ts: 404 unknown, 403 'not authorized to access mission id';
+ * external users get the reduced view.
+ */
+export async function getMission(ctx: DomainContext, input: { id: number }): Promise<MissionDetail> {
+  const id = parseInput(idSchema, input.id);
+  const { row, access } = await requireMission(ctx, id, 'read');
+  return missionDetail(ctx, row, access.capabilities.has('readAllFields'));
+}
+
+/** The detail DTO of a row already authorized (the actions answer with it too). */
+export async function missionDetail(ctx: DomainContext, row: MissionRow, fullFields: boolean): Promise<MissionDetail> {
+  // Sequential: inside a transaction all queries share one connection.
+  const buildings = await ctx.db.select().from(building).where(eq(building.missionId, row.id)).orderBy(asc(building.id));
+  const tags = await ctx.db
+    .select({ id: tag.id, name: tag.name, color: tag.color })
+    .from(missionTag)
+    .innerJoin(tag, eq(tag.id, missionTag.tagId))
+    .where(eq(missionTag.missionId, row.id))
+    .orderBy(asc(tag.name));
+  const companies = await ctx.db.select({ id: company.id, name: company.name }).from(company).where(eq(company.id, row.companyId));
+  const customers = await ctx.db
+    .select({ id: customer.id, name: customer.name, customerNumber: customer.customerNumber })
+    .from(customer)
+    .where(inArray(customer.id, [row.customerId, row.subCustomerId].filter((v): v is number => v !== null).concat(-1)));
+  const people = await ctx.db
+    .select({ identityId: appUser.identityId, displayName: appUser.displayName })
+    .from(appUser)
+    .where(inArray(appUser.identityId, [row.ownerId, row.assigneeId, row.createdBy].filter((v): v is string => v !== null).concat('00000000-0000-0000-0000-000000000000')));
+  const dto = toMissionDto(row, buildings.map(toBuildingDto), tags.map((t) => t.id));
+  const view = toMissionView(dto, fullFields);
+  const customerRef = (cid: number | null) => customers.find((c) => c.id === cid) ?? null;
+  const person = (pid: string | null) => people.find((p) => p.identityId === pid) ?? null;
+  const companyRef = companies[0] ?? { id: row.companyId, name: '' };
+  if (view.view === 'external') return { ...view, company: companyRef, customer: customerRef(row.customerId), tags };
+  return {
+    ...view,
+    company: companyRef,
+    customer: customerRef(row.customerId),
+    subCustomer: customerRef(row.subCustomerId),
+    owner: person(row.ownerId),
+    assignee: person(row.assigneeId),
+    creator: person(row.createdBy),
+    tags,
+  };
+}

@@ -1,0 +1,36 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { idSchema } from '@/lib/shared/schemas/common';
+import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
+import { appUser, company, customer, missionShare } from '../db/schema';
+import type { DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { requireMission } from './visibility';
+
+/**
+ * The customers a mission is shared with (spec §3 Mission share: shared by, shared with, date),
+ * oldest first. Only for those who may share it: whom else a mission is shared with is not the
+ * business of a customer it was shared with.
+ */
+export async function listMissionShares(ctx: DomainContext, input: { missionId: number }): Promise<MissionShareItem[]> {
+  const missionId = parseInput(idSchema, input.missionId);
+  await requireMission(ctx, missionId, 'share');
+  const rows = await ctx.db
+    .select({
+      missionId: missionShare.missionId,
+      customerId: missionShare.customerId,
+      customerNumber: customer.customerNumber,
+      customerName: customer.name,
+      companyName: company.name,
+      sharedBy: missionShare.sharedBy,
+      sharedByName: appUser.displayName,
+      sharedAt: missionShare.sharedAt,
+    })
+    .from(missionShare)
+    .innerJoin(customer, eq(customer.id, missionShare.customerId))
+    .innerJoin(company, eq(company.id, customer.companyId))
+    .leftJoin(appUser, eq(appUser.identityId, missionShare.sharedBy))
+    .where(eq(missionShare.missionId, missionId))
+    .orderBy(asc(missionShare.sharedAt), asc(missionShare.customerId));
+  return rows.map((r) => ({ ...r, sharedAt: r.sharedAt.toISOString() }));
+}

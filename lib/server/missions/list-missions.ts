@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { missionListQuery, type MissionListItem, type MissionListQuery, type MissionPage } from '@/lib/shared/schemas/mission-view';
+import { seesAllTenants, type Actor } from '../auth/actor';
+import { appUser, building, company, customer, mission, missionShare, missionTag } from '../db/schema';
+import type { DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { missionAccess } from './mission-access';
+import { toMissionDto, toMissionView } from './mission-dto';
+import { missionListWhere } from './mission-filters';
+import { after, decodeCursor, encodeCursor, keyColumns, keyValues, orderBy } from './mission-order';
+
+/**
+ * A page of missions (spec §2 mission lists, project list, assigned to me): the tenant rule of
+ * mission-access.ts, the caller's filters, a stable sort and an opaque keyset cursor. Hidden
+ * missions are left out unless `includeHidden`.
+ */
+export async function listMissions(ctx: DomainContext, input: MissionListQuery): Promise<MissionPage> {
+  const q = parseInput(missionListQuery, input);
+  const start = q.cursor ? after(q.sort, q.order, decodeCursor(q.cursor, q.sort, q.order)) : undefined;
+  const rows = await ctx.db
+    .select({
+      m: getTableColumns(mission),
+      companyName: company.name,
+      customerName: customer.name,
+      assigneeName: appUser.displayName,
+      tagIds: sql<number[]>`array(select ${missionTag.tagId}::int from ${missionTag} where ${missionTag.missionId} = ${mission.id} order by 1)`,
+      buildingCount: sql<number>`(select count(*)::int from ${building} where ${building.missionId} = ${mission.id})`,
+      shared: sharedWithMyCustomer(ctx.actor),
+      ...keyColumns(q.sort),
+    })
+    .from(mission)
+    .innerJoin(company, eq(company.id, mission.companyId))
+    .leftJoin(customer, eq(customer.id, mission.customerId))
+    .leftJoin(appUser, eq(appUser.identityId, mission.assigneeId))
+    .where(and(missionListWhere(ctx.actor, q), start))
+    .orderBy(...orderBy(q.sort, q.order))
+    .limit(q.limit + 1);
+
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toListItem(ctx.actor, r)),
+    nextCursor: rows.length > q.limit && last ? encodeCursor(q.sort, q.order, keyValues(q.sort, last)) : null,
+  };
+}
+
+/** Whether each row is shared with the actor's customer; only needed to choose the view of non-internal users. */
+function sharedWithMyCustomer(actor: Actor) {
+  if (seesAllTenants(actor) || actor.kind !== 'user' || actor.customerId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists(select 1 from ${missionShare} where ${missionShare.missionId} = ${mission.id} and ${missionShare.customerId} = ${actor.customerId})`;
+}
+
+interface Row {
+  m: typeof mission.$inferSelect;
+  companyName: string;
+  customerName: string | null;
+  assigneeName: string | null;
+  tagIds: number[];
+  buildingCount: number;
+  shared: boolean;
+}
+
+function toListItem(actor: Actor, r: Row): MissionListItem {
+  const relation = {
+    ownCompany: actor.kind === 'user' && actor.companyId === r.m.companyId,
+    assignedToMe: actor.kind === 'user' && actor.identityId === r.m.assigneeId,
+    sharedWithMyCustomer: r.shared,
+  };
+  const full = missionAccess(actor, relation).capabilities.has('readAllFields');
+  const { buildings: _b, ...view } = toMissionView(toMissionDto(r.m, [], r.tagIds), full);
+  const names = { companyName: r.companyName, customerName: r.customerName, buildingCount: r.buildingCount };
+  return view.view === 'full' ? { ...view, ...names, assigneeName: r.assigneeName } : { ...view, ...names };
+}

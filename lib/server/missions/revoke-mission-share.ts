@@ -1,0 +1,32 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { shareMissionInput, type ShareMissionInput } from '@/lib/shared/schemas/mission-share';
+import { recordAudit } from '../audit/record-audit';
+import { missionShare } from '../db/schema';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { notFound } from '../errors';
+import { requireMission } from './visibility';
+
+/**
+ * Revokes a share (spec §2): the customer no longer sees the mission. The same people who may
+ * share may revoke; revoking a share that does not exist is 404.
+ */
+export async function revokeMissionShare(ctx: DomainContext, input: ShareMissionInput): Promise<void> {
+  const data = parseInput(shareMissionInput, input);
+  await inTransaction(ctx, async (tx) => {
+    await requireMission(tx, data.missionId, 'share');
+    const [removed] = await tx.db
+      .delete(missionShare)
+      .where(and(eq(missionShare.missionId, data.missionId), eq(missionShare.customerId, data.customerId)))
+      .returning();
+    if (!removed) throw notFound('share');
+    await recordAudit(tx, {
+      entity: 'mission',
+      entityId: data.missionId,
+      missionId: data.missionId,
+      action: 'unshare',
+      diff: { sharedWith: data.customerId, sharedBy: removed.sharedBy, sharedAt: removed.sharedAt },
+    });
+  });
+}

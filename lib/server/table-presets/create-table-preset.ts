@@ -1,0 +1,28 @@
+import 'server-only';
+import { createTablePresetBody, type CreateTablePresetInput, type TablePresetDto } from '@/lib/shared/schemas/table-preset';
+import { recordAudit } from '../audit/record-audit';
+import { tablePreset } from '../db/schema';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { isUniqueViolation, parseInput } from '../domain/validate';
+import { AppError } from '../errors';
+import { ownerOf, toTablePresetDto } from './table-preset-dto';
+
+/** Saves the user's column choice of the missions table under a name, unique per user (409 otherwise). */
+export async function createTablePreset(ctx: DomainContext, input: CreateTablePresetInput): Promise<TablePresetDto> {
+  const owner = ownerOf(ctx.actor);
+  if (!owner) throw new AppError('forbidden', 'table presets belong to a user');
+  const data = parseInput(createTablePresetBody, input);
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.db
+      .insert(tablePreset)
+      .values({ ownerId: owner, name: data.name, columns: data.columns })
+      .returning()
+      .then((rows) => rows[0]!)
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, 'table_preset_owner_name_key')) throw new AppError('conflict', 'you have a preset with this name', { fields: { name: ['already exists'] } });
+        throw err;
+      });
+    await recordAudit(tx, { entity: 'table_preset', entityId: row.id, action: 'create', diff: data });
+    return toTablePresetDto(row);
+  });
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { userPickerQuery, type UserItem, type UserPickerQuery } from '@/lib/shared/schemas/pickers';
+import { seesAllTenants } from '../auth/actor';
+import { appUser } from '../db/schema';
+import type { DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Users (Argus profiles) for the assignee and owner pickers, by name: internal users see all,
+ * everyone else the users of their own company.
+ */
+export async function listUsers(ctx: DomainContext, input: UserPickerQuery = {}): Promise<UserItem[]> {
+  const q = parseInput(userPickerQuery, input);
+  const { actor } = ctx;
+  const scope = seesAllTenants(actor) ? undefined : actor.kind === 'user' && actor.companyId !== null ? eq(appUser.companyId, actor.companyId) : sql`false`;
+  const search = q.q ? or(sql`${appUser.displayName} ilike ${like(q.q)}`, sql`${appUser.email} ilike ${like(q.q)}`) : undefined;
+  return ctx.db
+    .select({ identityId: appUser.identityId, displayName: appUser.displayName, email: appUser.email, companyId: appUser.companyId, customerId: appUser.customerId })
+    .from(appUser)
+    .where(and(scope, q.companyId ? eq(appUser.companyId, q.companyId) : undefined, search))
+    .orderBy(asc(sql`lower(${appUser.displayName})`), asc(appUser.identityId))
+    .limit(q.limit);
+}

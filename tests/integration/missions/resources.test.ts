@@ -1,0 +1,180 @@
+import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
+import { openApiDocument } from '@/lib/server/api/openapi';
+import { listCompanies } from '@/lib/server/companies/list-companies';
+import { listCustomers } from '@/lib/server/customers/list-customers';
+import { createBuilding } from '@/lib/server/missions/create-building';
+import { createMission } from '@/lib/server/missions/create-mission';
+import { deleteBuilding } from '@/lib/server/missions/delete-building';
+import { getMission } from '@/lib/server/missions/get-mission';
+import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
+import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
+import { listMissions } from '@/lib/server/missions/list-missions';
+import { revokeMissionShare } from '@/lib/server/missions/revoke-mission-share';
+import { shareMission } from '@/lib/server/missions/share-mission';
+import { updateBuilding } from '@/lib/server/missions/update-building';
+import { updateMission } from '@/lib/server/missions/update-mission';
+import { createTablePreset } from '@/lib/server/table-presets/create-table-preset';
+import { deleteTablePreset } from '@/lib/server/table-presets/delete-table-preset';
+import { listTablePresets } from '@/lib/server/table-presets/list-table-presets';
+import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
+import { createTag } from '@/lib/server/tags/create-tag';
+import { detachMissionTag } from '@/lib/server/tags/detach-mission-tag';
+import { listTags } from '@/lib/server/tags/list-tags';
+import { listUsers } from '@/lib/server/users/list-users';
+import { endpoints } from '@/lib/shared/api/endpoints';
+import * as api from '@/lib/shared/api/endpoints/missions';
+import * as pickers from '@/lib/shared/api/endpoints/pickers';
+import { metresPerDegree } from '@/lib/shared/geo';
+import { buildWorld, missionInput, openTestDb, type TestDb, type World } from './fixtures';
+
+let t: TestDb;
+let w: World;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  w = await buildWorld(t);
+});
+afterAll(() => t?.close());
+
+const visibleIds = async (role: Parameters<World['ctx']>[0]) => (await listMissions(w.ctx(role), { limit: 200 })).items.map((i) => i.id);
+
+describe('mission shares', () => {
+  it('shares with another customer, lists shared by / with / date, and revokes: the customer sees it, then not', async () => {
+    const { m, customers } = w;
+    expect(await visibleIds('customer2')).not.toContain(m.nord.id);
+    const share = await shareMission(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c7.id });
+    expect(api.shareMission.response.safeParse(share).success).toBe(true);
+    expect(await visibleIds('customer2')).toContain(m.nord.id);
+    expect(await getMission(w.ctx('customer2'), { id: m.nord.id })).toMatchObject({ view: 'full', id: m.nord.id });
+    const shares = await listMissionShares(w.ctx('admin'), { missionId: m.nord.id });
+    expect(api.listMissionShares.response.safeParse({ items: shares }).success).toBe(true);
+    expect(shares).toEqual([
+      expect.objectContaining({ customerId: customers.c7.id, customerNumber: 7, customerName: 'Rheinland Bestand', companyName: 'Rheinland KG', sharedBy: w.ids.customer, sharedByName: 'Claudia Kundin', sharedAt: expect.any(String) }),
+    ]);
+    // The customer it is shared with may read it, but neither share it on nor revoke.
+    await expect(revokeMissionShare(w.ctx('customer2'), { missionId: m.nord.id, customerId: customers.c7.id })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(shareMission(w.ctx('customer2'), { missionId: m.nord.id, customerId: customers.c37.id })).rejects.toMatchObject({ code: 'not_authorized' });
+    await revokeMissionShare(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id });
+    expect(await visibleIds('customer2')).not.toContain(m.nord.id);
+    await expect(getMission(w.ctx('customer2'), { id: m.nord.id })).rejects.toMatchObject({ code: 'not_authorized', message: 'not authorized to access mission id' });
+    await expect(revokeMissionShare(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id })).rejects.toMatchObject({ code: 'not_found' });
+    const actions = (await t.pool.query('select action from audit_event where mission_id = $1 order by id', [m.nord.id])).rows.map((r: { action: string }) => r.action);
+    expect(actions.slice(-2)).toEqual(['share', 'unshare']);
+    await expect(shareMission(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c6.id })).rejects.toMatchObject({ details: { fields: { customerId: expect.any(Array) } } });
+  });
+});
+
+describe('tags', () => {
+  it('lists tags for everyone, creates them for internal users, attaches and detaches with audit', async () => {
+    const tag = await createTag(w.ctx('admin'), { name: 'Denkmalschutz', color: '#AA3300' });
+    await expect(createTag(w.ctx('customer'), { name: 'Nope' })).rejects.toMatchObject({ code: 'forbidden' });
+    const all = await listTags(w.ctx('external'), { q: 'denkmal' });
+    expect(pickers.listTags.response.safeParse({ items: all }).success).toBe(true);
+    expect(all).toEqual([{ id: tag.id, name: 'Denkmalschutz', color: '#aa3300', version: 1 }]);
+    expect(await attachMissionTag(w.ctx('advanced'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([tag.id]);
+    expect(await attachMissionTag(w.ctx('advanced'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([tag.id]);
+    expect((await getMission(w.ctx('customer'), { id: w.m.nord.id })).tags).toEqual([{ id: tag.id, name: 'Denkmalschutz', color: '#aa3300' }]);
+    await expect(attachMissionTag(w.ctx('customer'), { missionId: w.m.nord.id, tagId: tag.id })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(attachMissionTag(w.ctx('admin'), { missionId: w.m.nord.id, tagId: 999_999 })).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(await detachMissionTag(w.ctx('admin'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([]);
+    const { rows } = await t.pool.query(`select action from audit_event where mission_id = $1 and action in ('tag', 'untag') order by id`, [w.m.nord.id]);
+    expect(rows).toEqual([{ action: 'tag' }, { action: 'untag' }]);
+  });
+});
+
+describe('buildings', () => {
+  it('lists, adds (measured), changes with version (409 when stale) and deletes all but the last', async () => {
+    const mission = w.m.nord;
+    const [first] = await listMissionBuildings(w.ctx('customer'), { missionId: mission.id });
+    expect(first).toMatchObject({ name: 'Haus', levels: 3 });
+    const m = metresPerDegree(48.1374);
+    const square = { type: 'Polygon' as const, coordinates: [[[11.5, 48.1374], [11.5 + 10 / m.lon, 48.1374], [11.5 + 10 / m.lon, 48.1374 + 10 / m.lat], [11.5, 48.1374 + 10 / m.lat], [11.5, 48.1374]] as [number, number][]] };
+    const added = await createBuilding(w.ctx('customer'), { missionId: mission.id, name: 'Garage', footprint: square, levels: 1 });
+    expect(api.createBuilding.response.safeParse(added).success).toBe(true);
+    expect(added.groundArea).toBeCloseTo(100, 0);
+    expect(added.perimeter).toBeCloseTo(40, 0);
+    expect(added.facadeArea).toBeCloseTo(120, 0);
+    await expect(createBuilding(w.ctx('customer2'), { missionId: mission.id, name: 'X', footprint: square })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(createBuilding(w.ctx('customer'), { missionId: mission.id, name: 'Offen', footprint: { type: 'Polygon', coordinates: [[[11, 48], [11.1, 48], [11, 48.1]]] } })).rejects.toMatchObject({ code: 'validation_failed' });
+
+    const changed = await updateBuilding(w.ctx('admin'), { id: added.id, version: 1, levels: 2, type: 'building' });
+    expect(changed).toMatchObject({ levels: 2, version: 2 });
+    expect(changed.facadeArea).toBeCloseTo(240, 0);
+    const area = await updateBuilding(w.ctx('admin'), { id: added.id, version: 2, type: 'area' });
+    expect(area.facadeArea).toBe(0);
+    await expect(updateBuilding(w.ctx('admin'), { id: added.id, version: 1, name: 'Alt' })).rejects.toMatchObject({ code: 'version_conflict' });
+    await expect(updateBuilding(w.ctx('operator'), { id: added.id, version: 3, name: 'Op' })).rejects.toMatchObject({ code: 'not_authorized' });
+
+    await deleteBuilding(w.ctx('customer'), { id: added.id });
+    await expect(deleteBuilding(w.ctx('customer'), { id: first!.id })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(deleteBuilding(w.ctx('customer'), { id: added.id })).rejects.toMatchObject({ code: 'not_found' });
+    const actions = (await t.pool.query(`select action from audit_event where entity = 'building' and mission_id = $1 order by id`, [mission.id])).rows.map((r: { action: string }) => r.action);
+    expect(actions).toEqual(['create', 'update', 'update', 'delete']);
+  });
+});
+
+describe('table presets', () => {
+  it('belong to their user: create, list, refuse a duplicate name or unknown column, delete', async () => {
+    const mine = w.ctx('customer');
+    const preset = await createTablePreset(mine, { name: 'Projektliste', columns: ['id', 'name', 'priority', 'assignee', 'createdAt', 'scanAppointment', 'step'] });
+    await createTablePreset(mine, { name: 'Adressen', columns: ['id', 'address'] });
+    expect((await listTablePresets(mine)).map((p) => p.name)).toEqual(['Adressen', 'Projektliste']);
+    expect(await listTablePresets(w.ctx('customer2'))).toEqual([]);
+    await expect(createTablePreset(mine, { name: 'projektliste', columns: ['id'] })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(createTablePreset(mine, { name: 'Kaputt', columns: ['password' as 'id'] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createTablePreset(mine, { name: 'Leer', columns: [] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(deleteTablePreset(w.ctx('customer2'), { id: preset.id })).rejects.toMatchObject({ code: 'not_found' });
+    await deleteTablePreset(mine, { id: preset.id });
+    expect((await listTablePresets(mine)).map((p) => p.name)).toEqual(['Adressen']);
+  });
+});
+
+describe('pickers', () => {
+  it('scope companies, customers and users to what the actor may see', async () => {
+    const names = <T extends { name?: string; displayName?: string }>(rows: T[]) => rows.map((r) => r.name ?? r.displayName).sort();
+    expect(names(await listCompanies(w.ctx('admin')))).toEqual(['Fassadenwerk AG', 'Nord GmbH', 'Provider GmbH', 'Rheinland KG']);
+    expect(names(await listCompanies(w.ctx('customer')))).toEqual(['Nord GmbH']);
+    expect(names(await listCustomers(w.ctx('customer')))).toEqual(['Nord Altona', 'Nord Zentrale']);
+    const all = await listCustomers(w.ctx('advanced'), { q: '37' });
+    expect(pickers.listCustomers.response.safeParse({ items: all }).success).toBe(true);
+    expect(all.map((c) => c.customerNumber)).toEqual([37]);
+    expect((await listCustomers(w.ctx('admin'), { companyId: w.companies.rheinland.id })).map((c) => c.name)).toEqual(['Rheinland Bestand']);
+    const users = await listUsers(w.ctx('admin'), { q: 'oliver' });
+    expect(pickers.listUsers.response.safeParse({ items: users }).success).toBe(true);
+    expect(users).toEqual([expect.objectContaining({ identityId: w.ids.operator, displayName: 'Oliver Operator' })]);
+    expect(names(await listUsers(w.ctx('customer')))).toEqual(['Claudia Kundin']);
+    expect(names(await listUsers(w.ctx('operator')))).toEqual(['Andrea Admin', 'Markus Manager', 'Oliver Operator']);
+  });
+});
+
+describe('audit trail', () => {
+  it('shows who did what when, newest first, paged; not for external users', async () => {
+    const created = await createMission(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id }));
+    let version = 1;
+    for (const description of ['eins', 'zwei', 'drei']) version = (await updateMission(w.ctx('customer'), { id: created.id, version, description })).version;
+    const first = await listMissionAudit(w.ctx('customer'), { missionId: created.id, limit: 2 });
+    expect(api.listMissionAudit.response.safeParse(first).success).toBe(true);
+    expect(first.items.map((e) => [e.action, e.actorName, e.diff.description])).toEqual([
+      ['update', 'Claudia Kundin', ['zwei', 'drei']],
+      ['update', 'Claudia Kundin', ['eins', 'zwei']],
+    ]);
+    const rest = await listMissionAudit(w.ctx('admin'), { missionId: created.id, cursor: Number(first.nextCursor) });
+    expect(rest.items.map((e) => [e.action, e.actorId])).toEqual([['update', w.ids.customer], ['create', null]]);
+    expect(rest.nextCursor).toBeNull();
+    await expect(listMissionAudit(w.ctx('external'), { missionId: w.m.partner.id })).rejects.toMatchObject({ code: 'not_authorized' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every mission resource', () => {
+    const doc = openApiDocument(endpoints, 'http://localhost') as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, method] of [
+      ['/api/v2/missions', 'get'], ['/api/v2/missions', 'post'], ['/api/v2/missions/{id}', 'patch'], ['/api/v2/missions/{id}/close', 'post'],
+      ['/api/v2/missions/{id}/cloud-sync', 'post'], ['/api/v2/missions/{id}/neighbours', 'get'], ['/api/v2/missions/{id}/shares/{customerId}', 'delete'],
+      ['/api/v2/buildings/{id}', 'patch'], ['/api/v2/missions/{id}/audit', 'get'], ['/api/v2/table-presets', 'post'], ['/api/v2/customers', 'get'],
+      ['/api/v2/companies', 'get'], ['/api/v2/users', 'get'], ['/api/v2/tags', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]).toBeDefined();
+    }
+  });
+});
