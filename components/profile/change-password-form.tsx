@@ -18,9 +18,13 @@ import styles from './profile.module.css';
 /**
  * Change password with current, new and repeat fields (spec §2) and the spec §5 rules shown
  * live. The current password is verified by re-authenticating, then the new one is saved
- * through the settings flow's password method. It needs JavaScript (the button stays disabled
+ * through the settings flow's password method. Right after an account recovery (the flow carries
+ * message 1060001) the session is already privileged and the user has no current password, so
+ * that field is not asked for. It needs JavaScript (the button stays disabled
  * until the page is interactive), so a password never travels in a plain form post to a page.
  */
+const RECOVERY_SUCCESS = 1060001;
+
 export function ChangePasswordForm({ flow, submit }: { flow: SettingsFlow; submit: SubmitSettings }) {
   const t = useTranslations('profile');
   const identityT = useIdentityTranslate();
@@ -32,14 +36,16 @@ export function ChangePasswordForm({ flow, submit }: { flow: SettingsFlow; submi
   const [pending, setPending] = useState(false);
   const interactive = useHydrated();
 
-  const ready = interactive && !pending && current !== '' && passwordAccepted(password, repeat);
+  // Set by the identity service on the settings flow a recovery code led to.
+  const recovered = flow.ui.messages?.some((m) => m.id === RECOVERY_SUCCESS) ?? false;
+  const ready = interactive && !pending && (recovered || current !== '') && passwordAccepted(password, repeat);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready) return;
     setPending(true);
     try {
-      const checked = await reauthenticate(nodeValue(flow, 'traits.email'), current, identityT, profileUrl());
+      const checked = recovered ? { ok: true as const } : await reauthenticate(nodeValue(flow, 'traits.email'), current, identityT, profileUrl());
       if (!checked.ok) {
         setCurrentError(checked.text);
         notify({ type: 'error', text: checked.text });
@@ -63,18 +69,22 @@ export function ChangePasswordForm({ flow, submit }: { flow: SettingsFlow; submi
     <section className={styles.section} aria-labelledby="profile-password-heading">
       <h2 id="profile-password-heading">{t('password.heading')}</h2>
       <form onSubmit={onSubmit} className={styles.form} noValidate>
-        <TextInput
-          name="current-password"
-          type="password"
-          autoComplete="current-password"
-          label={t('password.current')}
-          value={current}
-          onChange={(e) => {
-            setCurrent(e.target.value);
-            setCurrentError(undefined);
-          }}
-          error={currentError}
-        />
+        {recovered ? (
+          <p className={styles.muted}>{t('password.afterRecovery')}</p>
+        ) : (
+          <TextInput
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            label={t('password.current')}
+            value={current}
+            onChange={(e) => {
+              setCurrent(e.target.value);
+              setCurrentError(undefined);
+            }}
+            error={currentError}
+          />
+        )}
         <TextInput
           name="new-password"
           type="password"

@@ -1,11 +1,15 @@
 import type { MenuFlag, PermissionSet } from '@/lib/shared/permissions';
 
+type MiscFlag = keyof PermissionSet['UI']['misc'];
+
 export interface MenuEntry {
   /** Message key under `menu.` */
   key: string;
   href: string;
   /** The permission flag that shows it (spec §6); entries without one need a signed-in user only. */
   flag?: MenuFlag;
+  /** A `UI.misc` flag that shows it instead (the permissions screen). */
+  miscFlag?: MiscFlag;
 }
 
 /** Spec §2 menu entries, in menu order. */
@@ -21,6 +25,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'companies', href: '/company-center', flag: 'companyCenter' },
   { key: 'customers', href: '/customer-center', flag: 'customerCenter' },
   { key: 'users', href: '/user-center', flag: 'userCenter' },
+  { key: 'permissions', href: '/user-center/permissions', miscFlag: 'permissions' },
 ];
 
 /** Entries every signed-in user has, below the permission-driven ones (spec §2 menu: logout; the profile). */
@@ -30,5 +35,5 @@ export const USER_ENTRIES: readonly MenuEntry[] = [
 ];
 
 export function visibleEntries(permissions: PermissionSet): MenuEntry[] {
-  return MENU_ENTRIES.filter((entry) => !entry.flag || permissions.UI.menu[entry.flag]);
+  return MENU_ENTRIES.filter((entry) => (!entry.flag || permissions.UI.menu[entry.flag]) && (!entry.miscFlag || permissions.UI.misc[entry.miscFlag]));
 }

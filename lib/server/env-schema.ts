@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_NAME_MIN_LENGTH } from '../shared/schemas/customer';
 
 /**
  * Every configuration variable Argus reads. Unset means "use the embedded default";
@@ -37,6 +38,8 @@ export const envSchema = z.object({
   MAP_STYLE_URL: url.optional(),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** spec §5: the configurable minimum length of a customer name. */
+  CUSTOMER_NAME_MIN_LENGTH: z.coerce.number().int().min(1).max(200).default(CUSTOMER_NAME_MIN_LENGTH),
 }).superRefine((env, ctx) => {
   if (env.KRATOS_PUBLIC_URL && !env.KRATOS_ADMIN_URL) {
     ctx.addIssue({ code: 'custom', path: ['KRATOS_ADMIN_URL'], message: 'is required when KRATOS_PUBLIC_URL is set' });

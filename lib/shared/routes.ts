@@ -1,5 +1,5 @@
-/** The three chromes of spec §2: full-width auth pages, the shell with the menu, the no-margin viewer. */
-export type Layout = 'auth' | 'app' | 'viewer';
+/** The chromes of spec §2: full-width auth pages, the shell with the menu, the no-margin viewer; and paper for the print view. */
+export type Layout = 'auth' | 'app' | 'viewer' | 'print';
 
 export interface RouteDef {
   pattern: RegExp;
@@ -13,10 +13,11 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: /^\/(logout)?$/, layout: 'app' },
   { pattern: /^\/(login|auth(\/(signin|signup|recovery|verify|verify-recovery|error))?)$/, layout: 'auth' },
   { pattern: new RegExp(`^/mission/${id}/viewer$`), layout: 'viewer' },
-  { pattern: new RegExp(`^/mission/${id}(/(print|panelizer|virtual_tour_images|virtual_tour_segmentation|virtual_tour/[\\w-]+))?$`), layout: 'app' },
+  { pattern: new RegExp(`^/mission/${id}/print$`), layout: 'print' },
+  { pattern: new RegExp(`^/mission/${id}(/(panelizer|virtual_tour_images|virtual_tour_segmentation|virtual_tour/[\\w-]+))?$`), layout: 'app' },
   { pattern: /^\/blurring(\/editor\/\d+\/[\w-]+)?$/, layout: 'app' },
   {
-    pattern: /^\/(assigned|company-center|customer-center|user-center|pipeline|map-overview|mission-list|mission-list-beta|planner|profile|project-list|storage|default-role-missing|not-found)$/,
+    pattern: /^\/(assigned|company-center|customer-center|user-center(\/permissions)?|pipeline|map-overview|mission-list|mission-list-beta|planner|profile|project-list|storage|default-role-missing|not-found)$/,
     layout: 'app',
   },
 ];

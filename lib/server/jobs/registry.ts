@@ -4,11 +4,15 @@ import type { JobRow } from '../db/schema/jobs';
 import { pool } from '../db/client';
 import type { AnyJobDefinition, Executor, JobDefinition } from './define';
 import { maintenanceCleanup } from './definitions/maintenance-cleanup';
+import { missionBackup } from './definitions/mission-backup';
+import { missionsExport } from './definitions/missions-export';
 import { createJobQueue, type EnqueueOptions, type JobQueue } from './queue';
 
 /** Every job type. Add a definition here and both the app and the worker know it. */
 export const jobDefinitions = {
   'maintenance.cleanup': maintenanceCleanup,
+  'missions.export': missionsExport,
+  'mission.backup': missionBackup,
 } as const satisfies Record<string, AnyJobDefinition>;
 
 for (const [type, definition] of Object.entries(jobDefinitions)) {

@@ -10,7 +10,7 @@ describe('layoutFor', () => {
     ['/auth', 'auth'],
     ['/mission/42/viewer', 'viewer'],
     ['/mission/42', 'app'],
-    ['/mission/42/print', 'app'],
+    ['/mission/42/print', 'print'],
     ['/mission/42/virtual_tour/abc-1', 'app'],
     ['/blurring/editor/42/review', 'app'],
     ['/planner', 'app'],

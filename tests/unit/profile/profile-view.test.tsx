@@ -193,6 +193,21 @@ describe('change password', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('after an account recovery asks for no current password and saves without re-authenticating', async () => {
+    const calls = serve((url) => (url.startsWith('/self-service/settings?flow=flow-1') ? { status: 200, body: { ...settingsFlow(), state: 'success', active: 'password' } } : undefined));
+    const recovered = settingsFlow();
+    recovered.ui.messages = [{ id: 1060001, type: 'success', text: 'You successfully recovered your account.' }];
+    const user = userEvent.setup();
+    renderProfile(recovered);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'Neu-Passwort-7!');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Neu-Passwort-7!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password updated.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/self-service/login'))).toBe(false);
+    expect(settingsCalls(calls)[0]?.body).toEqual({ method: 'password', password: 'Neu-Passwort-7!', csrf_token: 'csrf-of-flow-1' });
+  });
+
   it('says "Password update failed! Please try again." when the service does not answer', async () => {
     serve((url) => (url.startsWith('/self-service/login') ? 'network-error' : undefined));
     const user = userEvent.setup();

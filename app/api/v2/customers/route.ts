@@ -1,8 +1,11 @@
 import { handle } from '@/lib/server/api/handler';
 import { domainContext } from '@/lib/server/missions/domain-context';
+import { createCustomer } from '@/lib/server/customers/create-customer';
 import { listCustomers } from '@/lib/server/customers/list-customers';
+import * as center from '@/lib/shared/api/endpoints/admin-customers';
 import * as api from '@/lib/shared/api/endpoints/pickers';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.listCustomers, async ({ query }, ctx) => ({ items: await listCustomers(domainContext(ctx), query) }));
+export const POST = handle(center.createCustomer, ({ body }, ctx) => createCustomer(domainContext(ctx), body));

@@ -9,4 +9,5 @@ export * from './datasets';
 export * from './tours';
 export * from './panelizer';
 export * from './audit';
+export * from './roles';
 export * from './relations';

@@ -1,9 +1,20 @@
 import * as auth from './auth';
 import * as missions from './missions';
+import * as missionExports from './mission-exports';
+import * as missionBackups from './mission-backups';
+import * as missionPrint from './mission-print';
 import * as pickers from './pickers';
 import * as tablePresets from './table-presets';
 import * as platform from './platform';
+import * as adminUsers from './admin-users';
+import * as adminRoles from './admin-roles';
+import * as adminCompanies from './admin-companies';
+import * as adminCustomers from './admin-customers';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
-  ...Object.values(missions), ...Object.values(pickers), ...Object.values(tablePresets)];
+  ...Object.values(missions), ...Object.values(pickers), ...Object.values(tablePresets),
+  missionExports.startMissionExport, missionExports.getMissionExport, missionExports.downloadMissionExport,
+  missionBackups.startMissionBackup, missionBackups.listMissionBackups, missionBackups.getMissionBackup, missionBackups.downloadMissionBackup, missionBackups.restoreMission,
+  missionPrint.missionPdf,
+  ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers)];

@@ -1,0 +1,3 @@
+'use client';
+
+export { MissionLoadError as default } from '@/components/missions/detail/mission-load-error';

@@ -1,0 +1,1 @@
+export { MissionDetailSkeleton as default } from '@/components/missions/detail/mission-detail-skeleton';

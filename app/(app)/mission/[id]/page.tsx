@@ -1,0 +1,29 @@
+import { notFound } from 'next/navigation';
+import { MissionDetailView } from '@/components/missions/detail/mission-detail-view';
+import { loadMission, loadMissionRecords, parseMissionId } from '@/components/missions/detail/load-mission-page';
+import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
+import { viewMetadata } from '@/lib/server/i18n/metadata';
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props) {
+  const id = parseMissionId((await params).id);
+  if (id === null || (await loadMission(id)).kind === 'notFound') return viewMetadata('notFound');
+  return viewMetadata('mission', { id });
+}
+
+/**
+ * spec §2 mission detail, /mission/{id} with a numeric id. `from` is the query string of the list
+ * the user came from, so previous/next walk that list.
+ */
+export default async function MissionPage({ params, searchParams }: Props) {
+  const id = parseMissionId((await params).id);
+  if (id === null) notFound();
+  const load = await loadMission(id);
+  if (load.kind === 'notFound') notFound();
+  if (load.kind === 'notAuthorized') return <NotAuthorizedView id={id} />;
+  const { from } = await searchParams;
+  const list = typeof from === 'string' ? from : null;
+  const records = await loadMissionRecords(load, list);
+  return <MissionDetailView load={load} records={records} from={list} />;
+}

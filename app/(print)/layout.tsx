@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { requireUser } from '@/lib/server/auth/require-user';
+import styles from './print-layout.module.css';
+
+/**
+ * Paper chrome (routes.ts layout 'print'): no menu, no notifications, white page — what is shown
+ * is what is printed, and what the server-made PDF contains. Signed-in users only.
+ */
+export default async function PrintLayout({ children }: { children: ReactNode }) {
+  await requireUser();
+  return (
+    <main id="main" className={styles.paper}>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { notFound } from 'next/navigation';
+import { loadMission, parseMissionId } from '@/components/missions/detail/load-mission-page';
+import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
+import { MissionPrintView } from '@/components/missions/print/mission-print-view';
+import { viewMetadata } from '@/lib/server/i18n/metadata';
+import { missionStatusHistory } from '@/lib/server/missions/print/status-history';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const id = parseMissionId((await params).id);
+  if (id === null || (await loadMission(id)).kind === 'notFound') return viewMetadata('notFound');
+  return viewMetadata('missionPrint', { id });
+}
+
+/** spec §2 /mission/{id}/print: the same authorization as the detail page (numeric ids only, 404, 403). */
+export default async function MissionPrintPage({ params }: Props) {
+  const id = parseMissionId((await params).id);
+  if (id === null) notFound();
+  const load = await loadMission(id);
+  if (load.kind === 'notFound') notFound();
+  if (load.kind === 'notAuthorized') return <NotAuthorizedView id={id} />;
+  const history = load.capabilities.includes('readAudit') ? await missionStatusHistory(load.ctx, id) : null;
+  return <MissionPrintView mission={load.mission} history={history} printedAt={new Date()} />;
+}

@@ -1,0 +1,8 @@
+import { handle } from '@/lib/server/api/handler';
+import { domainContext } from '@/lib/server/missions/domain-context';
+import { deactivateUser } from '@/lib/server/users/set-user-state';
+import * as api from '@/lib/shared/api/endpoints/admin-users';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = handle(api.deactivateUser, async ({ params }, ctx) => deactivateUser(domainContext(ctx), { identityId: params.id }));

@@ -1,0 +1,15 @@
+import { handle } from '@/lib/server/api/handler';
+import { domainContext } from '@/lib/server/missions/domain-context';
+import { deleteCompany } from '@/lib/server/companies/delete-company';
+import { getCompany } from '@/lib/server/companies/get-company';
+import { updateCompany } from '@/lib/server/companies/update-company';
+import * as api from '@/lib/shared/api/endpoints/admin-companies';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(api.getCompany, ({ params }, ctx) => getCompany(domainContext(ctx), params));
+export const PUT = handle(api.updateCompany, ({ params, body }, ctx) => updateCompany(domainContext(ctx), { ...body, id: params.id }));
+export const DELETE = handle(api.deleteCompany, async ({ params }, ctx) => {
+  await deleteCompany(domainContext(ctx), params);
+  return null;
+});

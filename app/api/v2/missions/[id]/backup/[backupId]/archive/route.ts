@@ -1,0 +1,20 @@
+import { handle } from '@/lib/server/api/handler';
+import { missionBackupFile } from '@/lib/server/missions/backup/mission-backups';
+import { domainContext } from '@/lib/server/missions/domain-context';
+import { storage } from '@/lib/server/storage';
+import { serveStoredFile } from '@/lib/server/storage/serve';
+import * as api from '@/lib/shared/api/endpoints/mission-backups';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(api.downloadMissionBackup, async ({ params }, ctx) => {
+  const ref = { missionId: params.id, backupId: params.backupId };
+  // Resolved (and so authorized) first, to know the key; authorize re-checks for ranged re-requests' sake at no extra cost.
+  const file = await missionBackupFile(domainContext(ctx), ref);
+  return serveStoredFile(ctx.request, file.key, {
+    storage: storage(),
+    authorize: async () => void (await missionBackupFile(domainContext(ctx), ref)),
+    downloadName: file.fileName,
+    contentType: 'application/gzip',
+  });
+});

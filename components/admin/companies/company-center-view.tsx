@@ -1,0 +1,234 @@
+'use client';
+
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useNotify } from '@/components/platform/notifications';
+import { Dialog } from '@/components/ui/dialog';
+import { apiFetch } from '@/lib/client/fetcher';
+import { countryName } from '@/lib/shared/countries';
+import { CENTER_PAGE_SIZE, type CompanyDto, type CompanyFields, type CompanyPage, type CompanyRow, type CompanySort } from '@/lib/shared/schemas/company';
+import { refusalOf } from './center-errors';
+import styles from './center.module.css';
+import { CompanyForm } from './company-form';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { Pager } from './pager';
+import { isVersionConflict } from './server-errors';
+import { SortHeader, type SortOrder } from './sort-header';
+import { useCenterUrl } from './use-center-url';
+
+export interface CompanyListQuery {
+  q: string;
+  sort: CompanySort;
+  order: SortOrder;
+  page: number;
+}
+
+const DEFAULTS = { q: '', sort: 'name', order: 'asc', page: 1 };
+
+type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyRow } | null;
+
+/**
+ * spec §2 /company-center: the companies (search, sort by name, type, town or creation, pages),
+ * and create, edit and delete. The rows come from the server page; every change reloads them.
+ */
+export function CompanyCenterView({ query, page }: { query: CompanyListQuery; page: CompanyPage | null }) {
+  const t = useTranslations('admin.companies');
+  const format = useFormatter();
+  const locale = useLocale();
+  const notify = useNotify();
+  const { apply, refresh, pending } = useCenterUrl(DEFAULTS);
+  const [search, setSearch] = useState(query.q);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<CompanyRow | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+
+  const go = useCallback((next: Partial<CompanyListQuery>) => apply({ ...query, ...next }), [apply, query]);
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: search.trim(), page: 1 });
+  };
+  const onSort = (sort: CompanySort, order: SortOrder) => go({ sort, order, page: 1 });
+
+  const save = async (values: CompanyFields) => {
+    if (editing?.mode === 'edit') {
+      const saved = await apiFetch<CompanyDto>(`/api/v2/companies/${editing.company.id}`, { method: 'PUT', json: { ...values, version: editing.company.version } });
+      notify({ type: 'success', text: t('updated', { name: saved.name }) });
+    } else {
+      const saved = await apiFetch<CompanyDto>('/api/v2/companies', { method: 'POST', json: values });
+      notify({ type: 'success', text: t('created', { name: saved.name }) });
+    }
+    setEditing(null);
+    refresh();
+  };
+  const failureText = (err: unknown) =>
+    isVersionConflict(err) ? t('versionConflict') : editing?.mode === 'edit' ? t('updateFailed') : t('createFailed');
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeletePending(true);
+    try {
+      await apiFetch(`/api/v2/companies/${deleting.id}`, { method: 'DELETE' });
+      notify({ type: 'success', text: t('deleted', { name: deleting.name }) });
+      setDeleting(null);
+      refresh();
+    } catch (err) {
+      const refused = refusalOf(err);
+      if (refused?.reason === 'in_use') setRefusal(t('deleteRefused', { missions: refused.counts.missions ?? 0, customers: refused.counts.customers ?? 0 }));
+      else if (refused?.reason === 'provider') setRefusal(t('providerNotDeletable'));
+      else notify({ type: 'error', text: t('deleteFailed') });
+    } finally {
+      setDeletePending(false);
+    }
+  };
+
+  const pages = page ? Math.max(1, Math.ceil(page.total / (page.pageSize || CENTER_PAGE_SIZE))) : 1;
+  const columns = useMemo(
+    () => ({ name: t('columns.name'), type: t('columns.type'), town: t('columns.town'), createdAt: t('columns.createdAt') }),
+    [t],
+  );
+  const none = t('none');
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{t('title')}</h1>
+        <button type="button" className={styles.button} onClick={() => setEditing({ mode: 'create' })}>
+          {t('new')}
+        </button>
+      </header>
+
+      <form className={styles.toolbar} role="search" onSubmit={onSearch}>
+        <label className={styles.toolbarField}>
+          {t('search')}
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('searchHint')} maxLength={100} />
+        </label>
+        <button type="submit" className={`${styles.button} ${styles.secondary}`}>
+          {t('searchButton')}
+        </button>
+      </form>
+
+      {!page ? (
+        <div className={styles.problem} role="alert">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className={styles.button} onClick={refresh}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : page.items.length === 0 ? (
+        <div className={styles.empty}>{t('empty')}</div>
+      ) : (
+        <div className={`${styles.tableWrap} ${pending ? styles.pending : ''}`} aria-busy={pending}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <SortHeader column="name" label={columns.name} sort={query.sort} order={query.order} onSort={onSort} />
+                <SortHeader column="type" label={columns.type} sort={query.sort} order={query.order} onSort={onSort} />
+                <th scope="col">{t('columns.contact')}</th>
+                <th scope="col">{t('columns.phone')}</th>
+                <SortHeader column="town" label={columns.town} sort={query.sort} order={query.order} onSort={onSort} />
+                <th scope="col">{t('columns.country')}</th>
+                <th scope="col" className={styles.number}>
+                  {t('columns.customers')}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t('columns.missions')}
+                </th>
+                <SortHeader column="createdAt" label={columns.createdAt} sort={query.sort} order={query.order} onSort={onSort} />
+                <th scope="col">{t('columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((company) => {
+                const contact = [company.contactFirstName, company.contactLastName].filter(Boolean).join(' ');
+                return (
+                  <tr key={company.id} data-company-id={company.id}>
+                    <td>
+                      {company.name}
+                      {company.isProvider && <span className={styles.badge}>{t('provider')}</span>}
+                    </td>
+                    <td>{t(`types.${company.type}`)}</td>
+                    <td>
+                      {contact || (company.contactEmail ? '' : none)}
+                      {company.contactEmail && <div className={styles.muted}>{company.contactEmail}</div>}
+                    </td>
+                    <td>{company.phone ?? none}</td>
+                    <td>{[company.zip, company.town].filter(Boolean).join(' ') || none}</td>
+                    <td>{countryName(company.country, locale)}</td>
+                    <td className={styles.number}>{company.customerCount}</td>
+                    <td className={styles.number}>{company.missionCount}</td>
+                    <td>{format.dateTime(new Date(company.createdAt), { dateStyle: 'medium' })}</td>
+                    <td>
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={`${styles.button} ${styles.secondary} ${styles.small}`}
+                          aria-label={t('actions.editLabel', { name: company.name })}
+                          onClick={() => setEditing({ mode: 'edit', company })}
+                        >
+                          {t('actions.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className={`${styles.button} ${styles.secondary} ${styles.small}`}
+                          aria-label={t('actions.deleteLabel', { name: company.name })}
+                          title={company.isProvider ? t('providerNotDeletable') : undefined}
+                          disabled={company.isProvider}
+                          onClick={() => {
+                            setRefusal(null);
+                            setDeleting(company);
+                          }}
+                        >
+                          {t('actions.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {page && (
+        <Pager
+          page={page.page}
+          pages={pages}
+          disabled={pending}
+          onPage={(n) => go({ page: n })}
+          texts={{ total: t('total', { count: page.total }), page: t('page', { page: page.page, pages }), previous: t('previous'), next: t('next') }}
+        />
+      )}
+
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? t('editTitle', { name: editing.company.name }) : t('createTitle')}
+        className={styles.wideDialog}
+      >
+        {editing && (
+          <CompanyForm
+            key={editing.mode === 'edit' ? `${editing.company.id}@${editing.company.version}` : 'new'}
+            company={editing.mode === 'edit' ? editing.company : undefined}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+            failureText={failureText}
+          />
+        )}
+      </Dialog>
+
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={t('deleteTitle')}
+        question={deleting ? t('deleteConfirm', { name: deleting.name }) : ''}
+        refusal={refusal}
+        confirm={t('actions.delete')}
+        cancel={t('actions.cancel')}
+        pending={deletePending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

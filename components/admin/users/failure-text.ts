@@ -1,0 +1,30 @@
+import { ApiError } from '@/lib/client/fetcher';
+
+type T = (key: string) => string;
+
+/**
+ * What the user center says when a change fails: field errors under their fields, a reason the
+ * user can act on (e-mail taken, user level, own account), else the generic spec §8-style text.
+ */
+export function failureOf(err: unknown, t: T, fallbackKey: string): { text: string; fields: Record<string, string> } {
+  if (!(err instanceof ApiError)) return { text: t(fallbackKey), fields: {} };
+  const raw = (err.details?.fields ?? {}) as Record<string, string[]>;
+  const fields: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(raw)) {
+    const first = messages[0] ?? '';
+    const name = field.split('.')[0]!;
+    fields[name] =
+      first === 'already exists' && name === 'email'
+        ? t('errors.emailTaken')
+        : first === 'customer not found'
+          ? t('errors.customerNotFound')
+          : first === 'customer belongs to another company'
+            ? t('errors.customerCompany')
+            : first.startsWith('validation.')
+              ? first
+              : t(fallbackKey);
+  }
+  if (err.code === 'forbidden') return { text: /own/.test(err.message) ? t('errors.ownAccount') : t('errors.forbidden'), fields };
+  if (fields.email === t('errors.emailTaken')) return { text: t('errors.emailTaken'), fields };
+  return { text: t(fallbackKey), fields };
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { Dialog } from '@/components/ui/dialog';
+import { useNotify } from '@/components/platform/notifications';
+import { formatDate } from '@/lib/shared/format/date';
+import type { Invitation } from '@/lib/shared/schemas/admin-user';
+import styles from './admin.module.css';
+
+/**
+ * The one-time recovery link and code of an invitation. Neither the identity service's admin API
+ * nor Kratos mails them, and Argus does not store them: the admin hands them over now.
+ */
+export function InvitationDialog({ email, invitation, onClose }: { email: string; invitation: Invitation; onClose: () => void }) {
+  const t = useTranslations('admin.users.invitation');
+  const locale = useLocale();
+  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const notify = useNotify();
+  const copy = (text: string) =>
+    void navigator.clipboard?.writeText(text).then(
+      () => notify({ type: 'success', text: t('copied') }),
+      () => undefined,
+    );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('title', { email })}
+      footer={
+        <button type="button" className={styles.button} onClick={onClose}>
+          {t('close')}
+        </button>
+      }
+    >
+      <div className={styles.form}>
+        <p>{t('text')}</p>
+        <strong>{t('link')}</strong>
+        <div className={styles.secret}>
+          <code data-testid="invitation-link">{invitation.recoveryLink}</code>
+          <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={() => copy(invitation.recoveryLink)}>
+            {t('copy')}
+          </button>
+        </div>
+        <strong>{t('code')}</strong>
+        <div className={styles.secret}>
+          <code data-testid="invitation-code" className={styles.code}>
+            {invitation.recoveryCode}
+          </code>
+          <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={() => copy(invitation.recoveryCode)}>
+            {t('copy')}
+          </button>
+        </div>
+        <p className={styles.muted}>{t('expires', { date: formatDate(invitation.expiresAt, locale, { timeZone }) })}</p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export { MissionBackupActions } from './mission-backup-actions';

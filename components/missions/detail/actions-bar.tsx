@@ -1,0 +1,134 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState, type ReactNode } from 'react';
+import { useNotify } from '@/components/platform/notifications';
+import type { MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+import { ConfirmDialog } from './confirm-dialog';
+import { useMission } from './mission-context';
+import { runMissionAction } from './save-mission';
+import styles from './detail.module.css';
+
+/** The mission capabilities of mission-access.ts that have a button here. */
+export type ActionCapability = 'close' | 'hide' | 'hold' | 'cloudSync';
+
+type ActionName = 'close' | 'reopen' | 'hide' | 'show' | 'hold' | 'resume' | 'cloudSync' | 'cloudUnsync';
+
+interface Action {
+  name: ActionName;
+  path: string;
+  body?: Record<string, unknown>;
+  /** Destructive steps ask first (spec §2). */
+  confirm: boolean;
+}
+
+const SYNC_FAILED: Partial<Record<ActionName, string>> = { cloudSync: 'messages.syncFailed', cloudUnsync: 'messages.unsyncFailed' };
+
+/**
+ * The mission actions of spec §2, each a real state change (POST with the version the page read),
+ * shown at once from the answer and in lists through router.refresh(). Close, hide, hold and
+ * taking a mission offline ask for confirmation. `backupSlot` is where the backup and restore
+ * buttons render (components/missions/backup).
+ */
+export function ActionsBar({
+  capabilities,
+  neighbours,
+  from,
+  backupSlot,
+}: {
+  capabilities: readonly ActionCapability[];
+  neighbours: MissionNeighbours;
+  from: string | null;
+  backupSlot?: ReactNode;
+}) {
+  const t = useTranslations('missions');
+  const notify = useNotify();
+  const router = useRouter();
+  const { mission, accept } = useMission();
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [pending, setPending] = useState(false);
+  const can = (c: ActionCapability) => capabilities.includes(c);
+  const full = mission.view === 'full' ? mission : null;
+
+  async function run(action: Action) {
+    setPending(true);
+    const outcome = await runMissionAction(mission.id, action.path, { version: mission.version, ...action.body });
+    setPending(false);
+    setAsking(null);
+    if (outcome.ok) {
+      accept(outcome.mission);
+      notify({ type: 'success', text: t(`actions.done.${action.name}`) });
+    } else if (outcome.reason === 'conflict') {
+      notify({ type: 'error', text: t('actions.conflict') });
+    } else if (outcome.reason === 'notAuthorized') {
+      notify({ type: 'error', text: t('messages.notAuthorized', { id: mission.id }) });
+    } else {
+      notify({ type: 'error', text: t(SYNC_FAILED[action.name] ?? `actions.failed.${action.name}`) });
+    }
+    router.refresh();
+  }
+
+  const start = (action: Action) => (action.confirm ? setAsking(action) : void run(action));
+  const button = (action: Action) => (
+    <button key={action.name} type="button" className={styles.button} disabled={pending} onClick={() => start(action)}>
+      {t(`actions.${action.name}`)}
+    </button>
+  );
+
+  const actions: Action[] = [];
+  if (can('close')) actions.push(mission.closed ? { name: 'reopen', path: 'reopen', confirm: false } : { name: 'close', path: 'close', confirm: true });
+  if (can('hide') && full) actions.push(full.hidden ? { name: 'show', path: 'show', confirm: false } : { name: 'hide', path: 'hide', confirm: true });
+  if (can('hold') && full) actions.push(full.onHold ? { name: 'resume', path: 'resume', confirm: false } : { name: 'hold', path: 'hold', confirm: true });
+  if (can('cloudSync') && full) {
+    actions.push(full.cloudOnline ? { name: 'cloudUnsync', path: 'cloud-sync', body: { online: false }, confirm: true } : { name: 'cloudSync', path: 'cloud-sync', body: { online: true }, confirm: false });
+  }
+
+  const query = from ? `?from=${encodeURIComponent(from)}` : '';
+  const neighbour = (which: 'previous' | 'next', target: number | null) =>
+    target === null ? (
+      <span className={`${styles.button} ${styles.secondary} ${styles.disabledLink}`} aria-disabled="true" title={t(which === 'previous' ? 'actions.noPrevious' : 'actions.noNext')}>
+        {t(`actions.${which}`)}
+      </span>
+    ) : (
+      <Link className={`${styles.button} ${styles.secondary}`} href={`/mission/${target}${query}`} rel={which === 'previous' ? 'prev' : 'next'}>
+        {t(`actions.${which}`)}
+      </Link>
+    );
+
+  const confirmKey = asking ? (asking.name as 'close' | 'hide' | 'hold' | 'cloudUnsync') : null;
+  return (
+    <div className={styles.actionsBar} role="toolbar" aria-label={t('actions.label')}>
+      <div className={styles.actionGroup}>
+        {actions.map(button)}
+        {can('cloudSync') && (
+          <span className={styles.disabledAction}>
+            <button type="button" className={styles.button} disabled aria-describedby="generate-pointcloud-reason">
+              {t('actions.generatePointcloud')}
+            </button>
+            <span id="generate-pointcloud-reason" className={styles.reason}>
+              {t('actions.generatePointcloudDisabled')}
+            </span>
+          </span>
+        )}
+        {backupSlot}
+      </div>
+      <nav className={styles.actionGroup} aria-label={t('detail.neighbours.label')}>
+        {neighbour('previous', neighbours.previousId)}
+        {neighbour('next', neighbours.nextId)}
+      </nav>
+      {asking && confirmKey && (
+        <ConfirmDialog
+          open
+          title={t(`actions.confirm.${confirmKey}.title`, { id: mission.id })}
+          text={t(`actions.confirm.${confirmKey}.text`)}
+          confirm={t(`actions.confirm.${confirmKey}.button`)}
+          pending={pending}
+          onConfirm={() => void run(asking)}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </div>
+  );
+}

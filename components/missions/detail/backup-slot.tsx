@@ -1,0 +1,14 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useMission } from './mission-context';
+
+// The backup helper's buttons (components/missions/backup) load after the page is interactive:
+// they poll their job and bring their own dependencies, which need not weigh on the first load.
+const MissionBackupActions = dynamic(() => import('@/components/missions/backup').then((m) => m.MissionBackupActions), { ssr: false });
+
+/** The slot of the actions bar where backup and restore render, with the mission's current version. */
+export function BackupSlot() {
+  const { mission } = useMission();
+  return <MissionBackupActions missionId={mission.id} version={mission.version} />;
+}

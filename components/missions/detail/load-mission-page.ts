@@ -1,0 +1,118 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { cache } from 'react';
+import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
+import type { Actor } from '@/lib/server/auth/actor';
+import { requireUser } from '@/lib/server/auth/require-user';
+import { db } from '@/lib/server/db/client';
+import { dataset } from '@/lib/server/db/schema';
+import type { DomainContext } from '@/lib/server/domain/context';
+import { AppError } from '@/lib/server/errors';
+import { missionDetail } from '@/lib/server/missions/get-mission';
+import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
+import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
+import type { MissionCapability } from '@/lib/server/missions/mission-access';
+import { requireMission } from '@/lib/server/missions/visibility';
+import type { AuditPage } from '@/lib/shared/schemas/audit';
+import type { DatasetDto } from '@/lib/shared/schemas/dataset';
+import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
+import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
+import type { MissionDetail, MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+
+/** spec §2: mission ids are numeric; anything else is the not-found page. */
+export function parseMissionId(raw: string): number | null {
+  if (!/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+export type MissionLoad =
+  | { kind: 'notFound' }
+  | { kind: 'notAuthorized' }
+  | { kind: 'ok'; ctx: DomainContext; mission: MissionDetail; capabilities: MissionCapability[]; editable: UpdatableMissionField[] };
+
+/**
+ * The mission as the signed-in user may see it, with what they may do to it (mission-access.ts):
+ * the same check and DTO as the get-mission verb, plus the capabilities and editable fields the
+ * page needs to offer the right buttons. Cached per request (the title and the page share it).
+ */
+export const loadMission = cache(async (id: number): Promise<MissionLoad> => {
+  const user = await requireUser();
+  const ctx: DomainContext = { db: db(), actor: user.actor as Actor };
+  try {
+    const { row, access } = await requireMission(ctx, id, 'read');
+    const mission = await missionDetail(ctx, row, access.capabilities.has('readAllFields'));
+    return { kind: 'ok', ctx, mission, capabilities: [...access.capabilities], editable: [...access.editable] };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return { kind: 'notFound' };
+    if (err instanceof AppError && err.code === 'not_authorized') return { kind: 'notAuthorized' };
+    throw err;
+  }
+});
+
+/**
+ * The filters and sort of the list the user came from: `from` is that list's query string (the
+ * lists put it into their row links). Repeated keys become arrays as the list endpoint reads them.
+ */
+export function listFiltersFrom(from: string | null): Record<string, string | string[]> {
+  const filters: Record<string, string | string[]> = {};
+  if (!from) return filters;
+  for (const [key, value] of new URLSearchParams(from)) {
+    if (key === 'cursor' || key === 'limit') continue;
+    const previous = filters[key];
+    filters[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  return filters;
+}
+
+/** Previous and next in the list order the user came from; the default order when `from` is missing or unreadable. */
+async function neighboursOf(ctx: DomainContext, id: number, from: string | null): Promise<MissionNeighbours> {
+  try {
+    return await getMissionNeighbours(ctx, { id, ...listFiltersFrom(from) });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'validation_failed' && from) return getMissionNeighbours(ctx, { id });
+    throw err;
+  }
+}
+
+/**
+ * The scans of the mission (spec §3 Dataset), oldest first. The caller has authorized the mission;
+ * a dataset verb of the scan-upload issue can take this over.
+ */
+async function datasetsOf(ctx: DomainContext, missionId: number): Promise<DatasetDto[]> {
+  const rows = await ctx.db.select().from(dataset).where(eq(dataset.missionId, missionId)).orderBy(asc(dataset.createdAt), asc(dataset.id));
+  return rows.map((r) => ({
+    id: r.id,
+    datasetId: r.datasetId,
+    missionId: r.missionId,
+    type: r.type,
+    status: r.status,
+    progress: r.progress,
+    createdAt: r.createdAt.toISOString(),
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    storageKey: r.storageKey,
+    sizeBytes: r.sizeBytes,
+    version: r.version,
+  }));
+}
+
+export interface MissionRecords {
+  datasets: DatasetDto[];
+  neighbours: MissionNeighbours;
+  /** Null when the user may not share this mission (then they do not see whom it is shared with). */
+  shares: MissionShareItem[] | null;
+  /** Null when the user may not read the audit trail. */
+  audit: AuditPage | null;
+}
+
+/** Everything else the detail page shows, loaded side by side (the pool serves each query). */
+export async function loadMissionRecords(load: Extract<MissionLoad, { kind: 'ok' }>, from: string | null): Promise<MissionRecords> {
+  const { ctx, mission, capabilities } = load;
+  const [datasets, neighbours, shares, audit] = await Promise.all([
+    datasetsOf(ctx, mission.id),
+    neighboursOf(ctx, mission.id, from),
+    capabilities.includes('share') ? listMissionShares(ctx, { missionId: mission.id }) : null,
+    capabilities.includes('readAudit') ? listMissionAudit(ctx, { missionId: mission.id }) : null,
+  ]);
+  return { datasets, neighbours, shares, audit };
+}

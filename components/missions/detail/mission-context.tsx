@@ -1,0 +1,49 @@
+'use client';
+
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
+import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
+import type { FieldKind } from './field-kinds';
+
+interface MissionState {
+  mission: MissionDetail;
+  /** Fields the signed-in user may change (mission-access.ts, decided on the server). */
+  editable: ReadonlySet<UpdatableMissionField>;
+  /** How each editable field is edited, with the schema's limits (field-kinds.ts). */
+  kinds: Partial<Record<UpdatableMissionField, FieldKind>>;
+  /** Takes a newer mission (an answer of PATCH or an action) so the page shows it at once. */
+  accept: (next: MissionDetail) => void;
+}
+
+const MissionContext = createContext<MissionState | null>(null);
+
+export function useMission(): MissionState {
+  const state = useContext(MissionContext);
+  if (!state) throw new Error('useMission outside <MissionProvider>');
+  return state;
+}
+
+/**
+ * The mission as the page currently knows it. The server renders it; every save or action answers
+ * the changed mission, which replaces it here at once (the `version` for the next write included)
+ * while router.refresh() brings the server-rendered parts along. Whichever copy is newer wins, so
+ * a refresh that started before a save cannot roll the page back.
+ */
+export function MissionProvider({
+  mission,
+  editable,
+  kinds,
+  children,
+}: {
+  mission: MissionDetail;
+  editable: readonly UpdatableMissionField[];
+  kinds: Partial<Record<UpdatableMissionField, FieldKind>>;
+  children: ReactNode;
+}) {
+  const [local, setLocal] = useState(mission);
+  const current = local.version > mission.version ? local : mission;
+  const accept = useCallback((next: MissionDetail) => setLocal(next), []);
+  const editableSet = useMemo(() => new Set(editable), [editable]);
+  const value = useMemo(() => ({ mission: current, editable: editableSet, kinds, accept }), [current, editableSet, kinds, accept]);
+  return <MissionContext.Provider value={value}>{children}</MissionContext.Provider>;
+}

@@ -1,0 +1,132 @@
+import { getTranslations } from 'next-intl/server';
+import { ActionsBar, type ActionCapability } from './actions-bar';
+import { AuditTrail } from './audit-trail';
+import { BackupSlot } from './backup-slot';
+import { BuildingsTable } from './buildings-table';
+import { kindsOf } from './field-kinds';
+import type { MissionLoad, MissionRecords } from './load-mission-page';
+import { MissionProvider } from './mission-context';
+import { MissionField as F } from './mission-field';
+import { MissionHeading } from './mission-heading';
+import { ScansTable } from './scans-table';
+import { Fields, Section } from './section';
+import { SharePanel } from './share-panel';
+import styles from './detail.module.css';
+
+const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
+
+/**
+ * The mission detail page (spec §2): the sections in the spec's order, every field of spec §3 the
+ * user may see, editable in place where mission-access.ts allows, the actions, the shares and the
+ * audit trail. Sections fed by later capabilities show what exists and say so when nothing does.
+ */
+export async function MissionDetailView({
+  load,
+  records,
+  from,
+}: {
+  load: Extract<MissionLoad, { kind: 'ok' }>;
+  records: MissionRecords;
+  from: string | null;
+}) {
+  const t = await getTranslations('missions.detail');
+  const { mission, capabilities, editable } = load;
+  const stosimOrdered = mission.additionalProducts.includes('stosim');
+  return (
+    <MissionProvider mission={mission} editable={editable} kinds={kindsOf(editable)}>
+      <article className={styles.page}>
+        <MissionHeading />
+        <ActionsBar
+          capabilities={ACTION_CAPABILITIES.filter((c) => capabilities.includes(c))}
+          neighbours={records.neighbours}
+          from={from}
+          // Backup and restore are for internal users (docs/adr/0006-mission-backup.md), who alone may close a mission.
+          backupSlot={capabilities.includes('close') ? <BackupSlot /> : undefined}
+        />
+
+        <Section id="general" title={t('sections.general')}>
+          <Fields>
+            {['id', 'name', 'companyId', 'customerId', 'subCustomerId', 'internalReference', 'customerReference', 'orderConfirmationNumber', 'ownerId', 'assigneeId', 'tags', 'priority', 'createdBy', 'createdAt', 'address', 'latitude', 'longitude'].map((f) => (
+              <F key={f} field={f} />
+            ))}
+          </Fields>
+        </Section>
+
+        <Section id="mission" title={t('sections.mission')}>
+          <Fields>
+            {['status', 'step', 'pipelineStatus', 'ready', 'approved', 'closed', 'hidden', 'onHold', 'products', 'additionalProducts', 'scanAppointment', 'startFromOffice', 'deliveryDate', 'deliveredOn', 'externalDeliveryDate', 'externalMissionStatus', 'externalOrderReference', 'cloudOnline', 'cloudSyncState', 'cloudSyncedAt', 'backupState', 'backedUpAt', 'updatedAt'].map((f) => (
+              <F key={f} field={f} />
+            ))}
+          </Fields>
+        </Section>
+
+        <Section id="description" title={t('sections.description')}>
+          <Fields>
+            <F field="description" wide />
+          </Fields>
+        </Section>
+
+        <Section id="buildings" title={t('sections.buildings')}>
+          <BuildingsTable buildings={mission.buildings} />
+        </Section>
+
+        <Section id="scans" title={t('sections.scans')}>
+          <ScansTable datasets={records.datasets} />
+        </Section>
+
+        <Section id="downloads" title={t('sections.downloads')}>
+          <p className={styles.empty}>{t('downloads.empty')}</p>
+        </Section>
+
+        <Section id="slices" title={t('sections.slices')}>
+          <p className={styles.empty}>{t('slices.empty')}</p>
+        </Section>
+
+        {'scanOperatorNotes' in mission && (
+          <Section id="scan-operator-notes" title={t('sections.scanOperatorNotes')}>
+            <Fields>
+              <F field="scanOperatorNotes" wide />
+            </Fields>
+          </Section>
+        )}
+
+        <Section id="blurring-instructions" title={t('sections.blurringInstructions')}>
+          <Fields>
+            <F field="blurringInstructions" wide />
+          </Fields>
+        </Section>
+
+        <Section id="pointcloud" title={t('sections.pointcloud')}>
+          <Fields>
+            <F field="pclDeliveryDate" />
+            <F field="cadDeliveryDate" />
+            <F field="pclTeamDescription" wide />
+          </Fields>
+          <p className={styles.empty}>{t('pointcloud.none')}</p>
+        </Section>
+
+        <Section id="stosim" title={t('sections.stosim')}>
+          <dl className={styles.fields}>
+            <div className={styles.field}>
+              <dt className={styles.label}>{t('stosim.ordered')}</dt>
+              <dd className={styles.value}>{(await getTranslations('missions.fields.values'))(stosimOrdered ? 'yes' : 'no')}</dd>
+            </div>
+          </dl>
+          <p className={styles.empty}>{t('stosim.empty')}</p>
+        </Section>
+
+        {records.shares && (
+          <Section id="shares" title={t('sections.shares')}>
+            <SharePanel missionId={mission.id} ownCustomerId={mission.customerId} shares={records.shares} />
+          </Section>
+        )}
+
+        {records.audit && (
+          <Section id="audit" title={t('sections.audit')}>
+            <AuditTrail missionId={mission.id} page={records.audit} />
+          </Section>
+        )}
+      </article>
+    </MissionProvider>
+  );
+}

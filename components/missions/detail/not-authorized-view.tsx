@@ -1,0 +1,16 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import styles from './detail.module.css';
+
+/** spec §6/§8: a mission the user may not see says 'not authorized to access mission id'. */
+export async function NotAuthorizedView({ id }: { id: number }) {
+  const t = await getTranslations('missions');
+  return (
+    <section role="alert" className={styles.denied} aria-labelledby="not-authorized-title">
+      <p className={styles.overline}>403</p>
+      <h1 id="not-authorized-title">{t('messages.notAuthorized', { id })}</h1>
+      <p>{t('detail.notAuthorizedHint')}</p>
+      <Link href="/">{t('detail.backToList')}</Link>
+    </section>
+  );
+}

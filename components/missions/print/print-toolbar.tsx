@@ -1,0 +1,20 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import styles from './print.module.css';
+
+/** Screen-only controls above the sheet (hidden on paper and in the PDF). */
+export function PrintToolbar({ missionId }: { missionId: number }) {
+  const t = useTranslations('missions.print');
+  return (
+    <div className={styles.toolbar} data-print="hide">
+      <a href={`/mission/${missionId}`}>{t('back')}</a>
+      <button type="button" onClick={() => window.print()}>
+        {t('print')}
+      </button>
+      <a href={`/api/v2/missions/${missionId}/pdf`} download>
+        {t('downloadPdf')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import type { PermissionFlag } from '@/lib/shared/auth/permission-table';
+import type { PermissionSet } from '@/lib/shared/permissions';
+import { AppError } from '../errors';
+import type { Actor } from './actor';
+import { permissionsOf } from './permissions';
+
+/** The value of one flag ('UI.menu.companyCenter', 'write.customer', …) in a permission set. */
+export function hasFlag(set: PermissionSet, flag: PermissionFlag): boolean {
+  const [group, second, third] = flag.split('.') as [string, string, string?];
+  const node = (set as unknown as Record<string, Record<string, unknown>>)[group]?.[second];
+  return third ? (node as Record<string, boolean> | undefined)?.[third] === true : node === true;
+}
+
+/**
+ * The one check of a domain verb that a permission flag gates (spec §6: the flags that show a
+ * screen also gate its API). It reads the actor's permission set through `permissionsOf`, so a
+ * role changed on the permissions screen takes effect here too. The system actor (seed, jobs)
+ * may do anything. Every listed flag must be granted.
+ */
+export async function requirePermission(actor: Actor, ...flags: PermissionFlag[]): Promise<void> {
+  if (actor.kind === 'system') return;
+  const set = await permissionsOf(actor);
+  const missing = flags.filter((flag) => !hasFlag(set, flag));
+  if (missing.length > 0) throw new AppError('forbidden', `missing permission ${missing.join(', ')}`);
+}

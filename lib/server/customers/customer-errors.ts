@@ -1,0 +1,27 @@
+import 'server-only';
+import { AppError } from '../errors';
+import { isUniqueViolation } from '../domain/validate';
+
+/* Field messages the customer form translates (admin.customers.errors.*). */
+export const CUSTOMER_ERRORS = {
+  companyNotFound: 'admin.customers.errors.companyNotFound',
+  parentNotFound: 'admin.customers.errors.parentNotFound',
+  parentOtherCompany: 'admin.customers.errors.parentOtherCompany',
+  parentIsSubCustomer: 'admin.customers.errors.parentIsSubCustomer',
+  parentSelf: 'admin.customers.errors.parentSelf',
+  hasSubCustomers: 'admin.customers.errors.hasSubCustomers',
+  numberTaken: 'admin.customers.errors.numberTaken',
+} as const;
+
+export const invalidField = (field: string, message: string, text: string) =>
+  new AppError('validation_failed', text, { fields: { [field]: [message] } });
+
+export function customerWriteError(err: unknown): never {
+  if (isUniqueViolation(err, 'customer_number_key')) {
+    throw new AppError('conflict', 'this customer number is taken', { fields: { customerNumber: [CUSTOMER_ERRORS.numberTaken] } });
+  }
+  if (isUniqueViolation(err, 'customer_uuid_key')) {
+    throw new AppError('conflict', 'this customer uuid is taken', { fields: { uuid: ['already exists'] } });
+  }
+  throw err;
+}

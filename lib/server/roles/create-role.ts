@@ -1,0 +1,32 @@
+import 'server-only';
+import { createRoleInput, type CreateRoleInput, type RoleDto } from '@/lib/shared/schemas/role';
+import { recordAudit } from '../audit/record-audit';
+import { loadRole } from '../auth/permission-store';
+import { appRole } from '../db/schema';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { isUniqueViolation, parseInput } from '../domain/validate';
+import { AppError } from '../errors';
+import { assertGrantable, assertLevel, ordered, permissionsEditor, toRoleDto } from './role-rules';
+
+const taken = () => new AppError('conflict', 'a role with this name exists', { fields: { name: ['already exists'] } });
+
+/** A new (custom) role with a user level at most the creator's and flags the creator has. */
+export async function createRole(ctx: DomainContext, input: CreateRoleInput): Promise<RoleDto> {
+  const own = await permissionsEditor(ctx);
+  const data = parseInput(createRoleInput, input);
+  assertLevel(data.userLevel, own);
+  const permissions = ordered(data.permissions);
+  await assertGrantable(ctx, permissions);
+  return inTransaction(ctx, async (tx) => {
+    if (await loadRole(data.name, tx.db)) throw taken();
+    const [row] = await tx.db
+      .insert(appRole)
+      .values({ name: data.name, userLevel: data.userLevel, permissions, builtIn: false })
+      .returning()
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? taken() : err;
+      });
+    await recordAudit(tx, { entity: 'role', entityId: data.name, action: 'create', diff: { userLevel: data.userLevel, permissions } });
+    return toRoleDto({ name: row!.name, builtIn: false, locked: false, userLevel: row!.userLevel, permissions, version: row!.version }, own);
+  });
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import { rolesOf } from '@/lib/shared/auth/session-facts';
+import { userRefSchema, type UserAccount, type UserRef } from '@/lib/shared/schemas/admin-user';
+import { recordAudit } from '../audit/record-audit';
+import { requirePermission } from '../auth/require-permission';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { parseInput } from '../domain/validate';
+import { AppError } from '../errors';
+import { assertMayManage } from './access-rules';
+import { getIdentity, patchIdentity, revokeSessions } from './identity-admin';
+import { loadUserAccount } from './user-account';
+
+async function setState(ctx: DomainContext, input: UserRef, state: 'active' | 'inactive'): Promise<UserAccount> {
+  await requirePermission(ctx.actor, 'UI.menu.userCenter');
+  const { identityId } = parseInput(userRefSchema, input);
+  if (ctx.actor.kind === 'user' && ctx.actor.identityId === identityId) throw new AppError('forbidden', 'you cannot change the state of your own account');
+  const identity = await getIdentity(identityId);
+  await assertMayManage(ctx, rolesOf(identity.metadata_public));
+  if (identity.state === state) return loadUserAccount(ctx, identityId, identity);
+  const updated = await inTransaction(ctx, async (tx) => {
+    await recordAudit(tx, { entity: 'user', entityId: identityId, action: state === 'inactive' ? 'deactivate' : 'reactivate', diff: { state: [identity.state, state] } });
+    const patched = await patchIdentity(identityId, [{ op: 'replace', path: '/state', value: state }]);
+    // An inactive identity cannot sign in; its open sessions end now, not when they expire.
+    if (state === 'inactive') await revokeSessions(identityId);
+    return patched;
+  });
+  return loadUserAccount(ctx, identityId, updated);
+}
+
+/** Deactivates a user (identity state inactive) and ends their sessions; they can no longer sign in. */
+export const deactivateUser = (ctx: DomainContext, input: UserRef) => setState(ctx, input, 'inactive');
+
+/** Reactivates a deactivated user; they sign in with their old password again. */
+export const reactivateUser = (ctx: DomainContext, input: UserRef) => setState(ctx, input, 'active');

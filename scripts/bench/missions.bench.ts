@@ -1,0 +1,299 @@
+/**
+ * Missions at scale (issue 6, "Measure"): 100 000 missions in a throwaway database;
+ * `/api/v2/missions` first page and a deep keyset page, the server-rendered `/mission/{id}`, and
+ * a bare Next.js page that runs one keyed query (the ratio baseline) — p50/p95 in ms and requests/s
+ * at 1 and 10 concurrent clients; plus the first-load JavaScript (gzip) of the list and detail
+ * routes, read from the build.
+ *
+ * Method. The stack starts the way `npm test -- e2e` starts it (scripts/start.ts: production build,
+ * identity service, worker, app, demo seed) on the bench database; then 100 000 missions (one
+ * building and one audit event each, spread over the demo companies and customers, creation times a
+ * minute apart) are added with set-based SQL and the tables analysed. Every request carries the
+ * admin@ session (internal: sees all 100 000, so the lists really page through them).
+ *
+ * The bare page is not production code: a temporary copy of the app's sources gets one extra page
+ * (`/bench-bare/{id}`: one `select … where id = $1` through the app's own database module, rendered
+ * in the root layout) and no middleware, is built with `next build` in a temporary folder and served
+ * by `next start` next to the real app, on the same database. So "bare" means: Next.js rendering a
+ * page with one keyed query — no session check, no guard, no shell. Both are measured alternately
+ * in rounds so drift on a busy machine hits both alike.
+ *
+ * Goals (issue 6): list p95 ≤ 100 ms and detail p95 ≤ 250 ms at 10 concurrent; detail ≥ 0.5× the
+ * bare page's throughput; first-load JS of list and detail routes ≤ 150 kB gzip.
+ *
+ * Run it on its own with `flock /tmp/argus-e2e.lock npm run bench missions` (it may rebuild the shared .next).
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Client } from 'pg';
+import { root } from '../lib/context';
+import { freePort } from '../lib/database';
+import { prefixed } from '../lib/log';
+import { runToCompletion, startService, stopAll, waitReady, type Running } from '../lib/processes';
+import { percentile } from './stats';
+
+const MISSIONS = 100_000;
+const ROUNDS = 3;
+const PER_ROUND = { 1: 40, 10: 200 } as const;
+const log = prefixed('missions-bench', 5);
+
+interface Figures {
+  p50: number;
+  p95: number;
+  rps: number;
+  n: number;
+}
+
+/** Signs in over HTTP (browser login flow + password) and returns the Cookie header. */
+async function signIn(origin: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const created = await fetch(`${origin}/self-service/login/browser`, { headers: { Accept: 'application/json' } });
+  keep(created);
+  const flow = (await created.json()) as { id: string; ui: { nodes: { attributes: { name?: string; value?: string } }[] } };
+  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
+  const done = await fetch(`${origin}/self-service/login?flow=${flow.id}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Cookie: header() },
+    body: JSON.stringify({ method: 'password', identifier: email, password, csrf_token: csrf }),
+  });
+  keep(done);
+  if (done.status !== 200) throw new Error(`sign-in failed: ${done.status} ${await done.text()}`);
+  return header();
+}
+
+/** 100 000 missions with one building and one audit event each, set-based (about a minute). */
+async function seedMissions(databaseUrl: string): Promise<{ detailId: number; deepCursor: string }> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows: customers } = await db.query<{ id: string; company_id: string }>('select id, company_id from customer where parent_id is null order by id');
+    const footprint = {
+      type: 'Polygon',
+      coordinates: [[[13.4, 52.5], [13.40029, 52.5], [13.40029, 52.50009], [13.4, 52.50009], [13.4, 52.5]]],
+    };
+    const started = Date.now();
+    await db.query(
+      `insert into mission (name, company_id, customer_id, internal_reference, customer_reference, priority, status, step, products, address,
+                            latitude, longitude, description, blurring_instructions, scan_appointment, delivery_date, created_at, updated_at)
+       select 'Benchmark Mission ' || g, ($1::bigint[])[1 + g % $3], ($2::bigint[])[1 + g % $3], 'BENCH-' || g, 'REF-' || (g * 7919 % 100000),
+              (enum_range(null::mission_priority))[1 + g % 4], (enum_range(null::mission_status))[1 + g % 4],
+              (enum_range(null::project_step))[1 + g % 17], '{pointcloud,cad}'::mission_product[], 'Benchstraße ' || g || ', 10115 Berlin',
+              52.5 + (g % 1000) * 0.0001, 13.4 + (g % 997) * 0.0001, 'Bestandsaufnahme für die Sanierungsplanung, Gebäude ' || g, 'Gesichter und Kennzeichen',
+              case when g % 3 = 0 then now() + (g % 90) * interval '1 day' end, case when g % 2 = 0 then current_date + (g % 120) end,
+              now() - g * interval '1 minute', now() - g * interval '1 minute'
+       from generate_series(1, ${MISSIONS}) g`,
+      [customers.map((c) => c.company_id), customers.map((c) => c.id), customers.length],
+    );
+    await db.query(
+      `insert into building (mission_id, name, footprint, ground_area, facade_area, perimeter, levels)
+       select id, 'Haupthaus', $1::jsonb, 199.6, 359.3, 59.9, 2 from mission where internal_reference like 'BENCH-%'`,
+      [JSON.stringify(footprint)],
+    );
+    await db.query(
+      `insert into audit_event (entity, entity_id, action, mission_id, diff, at)
+       select 'mission', id::text, 'create', id, jsonb_build_object('status', status, 'step', step), created_at from mission where internal_reference like 'BENCH-%'`,
+    );
+    await db.query('analyze');
+    log(`seeded ${MISSIONS} missions in ${Math.round((Date.now() - started) / 1000)} s`);
+    const { rows: detail } = await db.query<{ id: string }>(`select id from mission where internal_reference = 'BENCH-${MISSIONS / 2}'`);
+    // The default order (created desc, id desc, hidden excluded), 90 000 rows deep.
+    const { rows: deep } = await db.query<{ k0: string; k1: string }>(
+      'select created_at::text as k0, id::text as k1 from mission where not hidden order by created_at desc, id desc offset 90000 limit 1',
+    );
+    const deepCursor = Buffer.from(JSON.stringify({ s: 'created', d: 'desc', v: [deep[0]!.k0, deep[0]!.k1] })).toString('base64url');
+    return { detailId: Number(detail[0]!.id), deepCursor };
+  } finally {
+    await db.end();
+  }
+}
+
+const BARE_PAGE = `import { eq } from 'drizzle-orm';
+import { db } from '@/lib/server/db/client';
+import { mission } from '@/lib/server/db/schema';
+
+export const dynamic = 'force-dynamic';
+
+// Benchmark baseline only (scripts/bench/missions.bench.ts): one keyed query, rendered.
+export default async function BenchBare({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const [row] = await db().select({ id: mission.id, name: mission.name, status: mission.status }).from(mission).where(eq(mission.id, Number(id)));
+  return (
+    <main>
+      <h1>{row?.name ?? 'not found'}</h1>
+      <p>{row?.id} {row?.status}</p>
+    </main>
+  );
+}
+`;
+
+/** A temporary copy of the app's sources with the bare page and without the middleware, built. */
+async function buildBareCopy(env: NodeJS.ProcessEnv): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'argus-bench-bare-'));
+  for (const entry of ['app', 'components', 'lib', 'messages', 'next.config.mjs', 'package.json', 'tsconfig.json', 'instrumentation.ts', 'next-env.d.ts']) {
+    if (existsSync(join(root, entry))) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  }
+  for (const link of ['node_modules', 'public']) symlinkSync(join(root, link), join(dir, link));
+  mkdirSync(join(dir, 'app', 'bench-bare', '[id]'), { recursive: true });
+  writeFileSync(join(dir, 'app', 'bench-bare', '[id]', 'page.tsx'), BARE_PAGE);
+  log('building the bare-page copy of the app…');
+  await runToCompletion('bare-build', process.execPath, [require.resolve('next/dist/bin/next'), 'build'], { cwd: dir, env: { ...env, NODE_ENV: 'production' }, index: 6 });
+  return dir;
+}
+
+/** First-load JS of a route in gzip bytes: the root chunks plus the JS of its layouts and page, as `next build` counts it. */
+function firstLoadJs(nextDir: string, entries: string[]): { kB: number; files: number } {
+  const manifest = JSON.parse(readFileSync(join(nextDir, 'app-build-manifest.json'), 'utf8')) as { pages: Record<string, string[]> };
+  const files = new Set<string>();
+  for (const entry of entries) {
+    const list = manifest.pages[entry];
+    if (!list) throw new Error(`${entry} is not in the build`);
+    for (const f of list) if (f.endsWith('.js')) files.add(f);
+  }
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(join(nextDir, f)), { level: 9 }).length;
+  return { kB: Math.round((bytes / 1000) * 10) / 10, files: files.size };
+}
+
+async function get(url: string, cookie: string): Promise<number> {
+  const res = await fetch(url, { headers: { Cookie: cookie, Accept: 'text/html,application/json', 'Sec-Fetch-Dest': 'document' }, redirect: 'manual' });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function measure(concurrency: number, n: number, op: () => Promise<number>, into: { samples: number[]; seconds: number }): Promise<void> {
+  let left = n;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) {
+        const t = performance.now();
+        const status = await op();
+        if (status !== 200) throw new Error(`unexpected status ${status}`);
+        into.samples.push(performance.now() - t);
+      }
+    }),
+  );
+  into.seconds += (performance.now() - start) / 1000;
+}
+
+const figures = ({ samples, seconds }: { samples: number[]; seconds: number }): Figures => ({
+  p50: percentile(samples, 50),
+  p95: percentile(samples, 95),
+  rps: Math.round((samples.length / seconds) * 10) / 10,
+  n: samples.length,
+});
+
+export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
+  const [port, barePort, identityPublic, identityAdmin] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const app = `http://localhost:${port}`;
+  const bare = `http://localhost:${barePort}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-missions-'));
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+    DATABASE_URL: ctx.databaseUrl,
+    PORT: String(port),
+    APP_URL: app,
+    DATA_DIR: dataDir,
+    IDENTITY_PUBLIC_PORT: String(identityPublic),
+    IDENTITY_ADMIN_PORT: String(identityAdmin),
+    IDENTITY_LOG_CODES: 'false',
+  };
+  const running: Running[] = [];
+  let copy: string | undefined;
+  try {
+    const stack = startService({ name: 'argus', command: process.execPath, args: [join(root, 'node_modules', '.bin', 'tsx'), 'scripts/start.ts'] }, 3, root, env);
+    running.push(stack);
+    await waitReady(stack, `http://127.0.0.1:${port}/api/v2/health`, 900_000);
+    const js = {
+      missionList: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission-list/page']),
+      missionListBeta: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission-list-beta/page']),
+      missionDetail: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission/[id]/page']),
+    };
+    log(`first-load JS (gzip): ${JSON.stringify(js)}`);
+
+    const { detailId, deepCursor } = await seedMissions(ctx.databaseUrl);
+    copy = await buildBareCopy(env);
+    const plain = startService(
+      { name: 'app-bare', command: process.execPath, args: [require.resolve('next/dist/bin/next'), 'start', '--port', String(barePort)] },
+      4,
+      copy,
+      { ...env, NODE_ENV: 'production', PORT: String(barePort), APP_URL: bare, KRATOS_PUBLIC_URL: `http://127.0.0.1:${identityPublic}`, KRATOS_ADMIN_URL: `http://127.0.0.1:${identityAdmin}` },
+    );
+    running.unshift(plain);
+    await waitReady(plain, `http://127.0.0.1:${barePort}/api/v2/health`, 60_000);
+
+    const cookie = await signIn(app, 'admin@example.com', 'Argus-Demo-2026!');
+    const targets = {
+      listFirst: `${app}/api/v2/missions`,
+      listDeep: `${app}/api/v2/missions?cursor=${deepCursor}`,
+      listByName: `${app}/api/v2/missions?sort=name&order=asc`,
+      listByDeliveryDate: `${app}/api/v2/missions?sort=deliveryDate&order=desc`,
+      detail: `${app}/mission/${detailId}`,
+      bare: `${bare}/bench-bare/${detailId}`,
+    } as const;
+    // Sanity: every target answers 200 with what it should contain.
+    for (const [name, url] of Object.entries(targets)) {
+      const res = await fetch(url, { headers: { Cookie: cookie } });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
+      if (name.startsWith('list') && (JSON.parse(body) as { items: unknown[] }).items.length !== 50) throw new Error(`${name}: not a full page`);
+      if ((name === 'detail' || name === 'bare') && !body.includes(`Benchmark Mission ${MISSIONS / 2}`)) throw new Error(`${name}: mission not rendered`);
+    }
+    const deepFirst = (JSON.parse(await (await fetch(targets.listDeep, { headers: { Cookie: cookie } })).text()) as { items: { name: string }[] }).items[0]!.name;
+    log(`deep page starts at ${deepFirst}`);
+
+    const samples: Record<string, { samples: number[]; seconds: number }> = {};
+    const slot = (key: string) => (samples[key] ??= { samples: [], seconds: 0 });
+    for (const url of Object.values(targets)) await measure(10, 30, () => get(url, cookie), slot('warm'));
+    for (let round = 0; round < ROUNDS; round++) {
+      log(`round ${round + 1}/${ROUNDS}`);
+      for (const concurrency of [1, 10] as const) {
+        for (const [name, url] of Object.entries(targets)) {
+          await measure(concurrency, PER_ROUND[concurrency], () => get(url, cookie), slot(`${name}_${concurrency}`));
+        }
+      }
+    }
+    const result: Record<string, unknown> = {
+      method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query, no middleware (see the file header)',
+      missions: MISSIONS,
+      deepPage: `cursor 90 000 rows into the default order (first row: ${deepFirst})`,
+    };
+    for (const key of Object.keys(samples).filter((k) => k !== 'warm')) result[key] = figures(samples[key]!);
+    const f = (k: string) => result[k] as Figures;
+    result.firstLoadJsGzipKb = js;
+    result.goals = {
+      listFirstP95At10: { value: f('listFirst_10').p95, goal: '≤ 100 ms', met: f('listFirst_10').p95 <= 100 },
+      listDeepP95At10: { value: f('listDeep_10').p95, goal: '≤ 100 ms', met: f('listDeep_10').p95 <= 100 },
+      listByNameP95At10: { value: f('listByName_10').p95, goal: '≤ 100 ms', met: f('listByName_10').p95 <= 100 },
+      listByDeliveryDateP95At10: { value: f('listByDeliveryDate_10').p95, goal: '≤ 100 ms', met: f('listByDeliveryDate_10').p95 <= 100 },
+      detailP95At10: { value: f('detail_10').p95, goal: '≤ 250 ms', met: f('detail_10').p95 <= 250 },
+      detailVsBareThroughputAt10: {
+        value: Math.round((f('detail_10').rps / f('bare_10').rps) * 100) / 100,
+        goal: '≥ 0.5',
+        met: f('detail_10').rps / f('bare_10').rps >= 0.5,
+      },
+      firstLoadJs: {
+        value: js,
+        goal: '≤ 150 kB gzip',
+        met: Object.values(js).every((v) => v.kB <= 150),
+      },
+    };
+    return result;
+  } finally {
+    await stopAll(running);
+    if (copy) rmSync(copy, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
