@@ -232,6 +232,8 @@ test("customer@ opening another company's mission is told 'not authorized to acc
   await expect(action(page, 'Close')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit Description' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Priority' })).toHaveCount(0);
+  // Tags are for internal users (mission-access.ts 'tag'): customers see them, without the editor.
+  await expect(page.getByRole('combobox', { name: 'Add tag' })).toHaveCount(0);
 });
 
 test('external@ gets the reduced view of their company\'s mission and edits only the external order fields', async ({ page }) => {
@@ -251,6 +253,38 @@ test('external@ gets the reduced view of their company\'s mission and edits only
   await expect(page.getByText('Mission saved.')).toBeVisible();
   await page.reload();
   await expect(page.locator('[data-field="externalOrderReference"] [data-value]')).toHaveText(reference);
+});
+
+test('admin@ tags a mission in place: the new tag persists, shows in the audit trail and can be removed', async ({ page }) => {
+  const mission = await seededMission(ofCompany('Mainufer Projektentwicklung GmbH'), 3);
+  // A tag of its own, so parallel specs filtering by the seeded tags see the seed as it was.
+  const name = `e2e-tag-${Date.now()}`;
+  await signInOverHttp(page, 'admin@example.com');
+  await page.goto(`/mission/${mission.id}`);
+  const tags = page.getByTestId('tag-editor');
+  const chip = tags.getByRole('listitem').filter({ hasText: name });
+  const remove = tags.getByRole('button', { name: `Remove tag ${name}` });
+
+  await tags.getByRole('combobox', { name: 'Add tag' }).fill(name);
+  await tags.getByRole('option', { name: `Create tag '${name}'` }).click();
+  await expect(remove).toBeVisible();
+
+  await page.reload();
+  await expect(chip).toBeVisible();
+  const tagId = await withDb(async (db) => Number((await db.query('select id from tag where name = $1', [name])).rows[0].id));
+  expect((await missionJson(page, mission.id)).tagIds).toContain(tagId);
+  const latest = page.getByTestId('audit-trail').locator('tbody tr').first();
+  await expect(latest).toContainText('Tag added');
+  await expect(latest).toContainText(`Tag: ${name}`);
+  await expect(latest).toContainText('Andrea Albrecht');
+
+  await remove.click();
+  await expect(chip).toHaveCount(0);
+  await expect(latest).toContainText('Tag removed');
+  await page.reload();
+  await expect(tags).toBeVisible();
+  await expect(chip).toHaveCount(0);
+  expect((await missionJson(page, mission.id)).tagIds).not.toContain(tagId);
 });
 
 test('/mission/abc and an unknown id are the not-found page', async ({ page }) => {

@@ -43,8 +43,8 @@ test.describe('a language Argus does not speak', () => {
   });
 });
 
-test('the /not-found route and a non-numeric mission id show the not-found view', async ({ page }) => {
-  for (const path of ['/not-found', '/mission/abc']) {
+test('the /not-found route, a non-numeric and an unknown mission id answer 404 with the not-found view', async ({ page }) => {
+  for (const path of ['/not-found', '/mission/abc', '/mission/999999999']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');

@@ -5,7 +5,7 @@ import { adminUrl, createIdentity, DEMO_PASSWORD, signIn, uniqueEmail } from './
 
 /**
  * Issue 8 items 3–6 end to end: an admin invites a user for seeded customer 20, the invitee sets a
- * password with the invitation's one-time code, signs in and sees only what their company may see;
+ * password with the one-time code of the invitation e-mail (read from the app's outbox), signs in and sees only what their company may see;
  * a role changed on the permissions screen changes the menu after a reload; a deactivated user
  * loses their session and cannot sign in. Roles and users are created fresh, so other specs keep
  * the seeded table.
@@ -37,6 +37,19 @@ async function identityOf(email: string): Promise<AdminIdentity> {
   return all.find((i) => i.traits.email === email)!;
 }
 
+/** The one invitation mail to this address in the app's outbox (mail_outbox): its link and code. */
+async function invitationFromOutbox(email: string): Promise<{ link: string; code: string }> {
+  const rows = await withDb(async (db) => (await db.query<{ subject: string; body: string }>('select subject, body from mail_outbox where recipient = $1', [email])).rows);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.subject).toBe('Your invitation to Argus');
+  const body = rows[0]!.body;
+  const link = body.match(/Open this link:\n\s+(\S+)/)?.[1];
+  const code = body.match(/Enter this code:\n\s+(\S+)/)?.[1];
+  expect(link, body).toBeDefined();
+  expect(code, body).toBeDefined();
+  return { link: link!, code: code! };
+}
+
 /**
  * Sets the password over HTTP (spec §7 settings: method password) in a fresh settings flow of the
  * session the recovery code just started (it is privileged for a while, so no re-authentication).
@@ -65,9 +78,13 @@ test('an admin invites a customer user; with the one-time code they set a passwo
   await dialog.getByLabel('customer (level 20)').check();
   await dialog.getByRole('button', { name: 'Invite' }).click();
 
-  const link = (await page.getByTestId('invitation-link').textContent())!;
-  const code = (await page.getByTestId('invitation-code').textContent())!.trim();
+  // The invitee gets link and code by e-mail: read them from the app's outbox, where every mail is
+  // stored (delivered through SMTP when SMTP_URL is set). The dialog names the address and still
+  // shows the same code once, for handing over.
+  await expect(page.getByTestId('invitation-mail')).toContainText(email);
+  const { link, code } = await invitationFromOutbox(email);
   expect(code).toMatch(/^\d{6}$/);
+  await expect(page.getByTestId('invitation-code')).toHaveText(code);
 
   // The identity admin API holds what the invitation wrote (spec §3 metadata_public).
   const identity = await identityOf(email);

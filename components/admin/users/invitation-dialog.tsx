@@ -8,8 +8,8 @@ import type { Invitation } from '@/lib/shared/schemas/admin-user';
 import styles from './admin.module.css';
 
 /**
- * The one-time recovery link and code of an invitation. Neither the identity service's admin API
- * nor Kratos mails them, and Argus does not store them: the admin hands them over now.
+ * The invitation just e-mailed to the invitee (or, without a mail server, stored in the outbox),
+ * and its one-time recovery link and code shown this once, so the admin can also hand them over.
  */
 export function InvitationDialog({ email, invitation, onClose }: { email: string; invitation: Invitation; onClose: () => void }) {
   const t = useTranslations('admin.users.invitation');
@@ -33,6 +33,9 @@ export function InvitationDialog({ email, invitation, onClose }: { email: string
       }
     >
       <div className={styles.form}>
+        <p role="status" data-testid="invitation-mail">
+          {invitation.mail.delivery === 'smtp' ? t('mailed', { email: invitation.mail.to }) : t('outbox', { email: invitation.mail.to })}
+        </p>
         <p>{t('text')}</p>
         <strong>{t('link')}</strong>
         <div className={styles.secret}>

@@ -1,19 +1,27 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import fieldStyles from '@/components/ui/field.module.css';
 import { TextInput } from '@/components/ui/text-input';
 import { apiFetch } from '@/lib/client/fetcher';
 import type { InvitedUser, UserAccountList } from '@/lib/shared/schemas/admin-user';
+import { isLocale, locales, defaultLocale, type Locale } from '@/lib/shared/locale';
 import { email as emailRule, required } from '@/lib/shared/validation/text';
 import { AccessFields, type AccessValues } from './access-fields';
 import { failureOf } from './failure-text';
 import styles from './admin.module.css';
 
-/** Invites a user: name, e-mail, company/customer and roles; on success the caller shows the invitation. */
+/**
+ * Invites a user: name, e-mail, company/customer, roles and the language of the invitation e-mail
+ * (the admin's own UI language first); on success the caller shows the invitation.
+ */
 export function InviteDialog({ roles, onClose, onInvited }: { roles: UserAccountList['roles']; onClose: () => void; onInvited: (answer: InvitedUser) => void }) {
   const t = useTranslations('admin.users');
+  const uiLocale = useLocale();
+  const languageId = useId();
+  const [language, setLanguage] = useState<Locale>(isLocale(uiLocale) ? uiLocale : defaultLocale);
   const [names, setNames] = useState({ email: '', firstName: '', lastName: '' });
   const [access, setAccess] = useState<AccessValues>({ companyId: null, customerId: null, roles: [] });
   const [pending, setPending] = useState(false);
@@ -30,7 +38,7 @@ export function InviteDialog({ roles, onClose, onInvited }: { roles: UserAccount
     setPending(true);
     setFailure(null);
     try {
-      onInvited(await apiFetch<InvitedUser>('/api/v2/admin/users', { method: 'POST', json: { ...names, ...access } }));
+      onInvited(await apiFetch<InvitedUser>('/api/v2/admin/users', { method: 'POST', json: { ...names, ...access, language } }));
     } catch (err) {
       setFailure(failureOf(err, t, 'errors.inviteFailed'));
     } finally {
@@ -61,6 +69,19 @@ export function InviteDialog({ roles, onClose, onInvited }: { roles: UserAccount
           <TextInput label={t('form.lastName')} rules={[required]} {...field('lastName')} />
         </div>
         <AccessFields value={access} onChange={setAccess} roles={roles} errors={failure?.fields} />
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={languageId}>
+            {t('form.language')}
+          </label>
+          <select id={languageId} className={fieldStyles.control} value={language} onChange={(e) => isLocale(e.target.value) && setLanguage(e.target.value)}>
+            {locales.map((l) => (
+              <option key={l} value={l}>
+                {t(`form.languages.${l}`)}
+              </option>
+            ))}
+          </select>
+          {failure?.fields.language && <span className={fieldStyles.error}>{failure.fields.language}</span>}
+        </div>
         {failure && (
           <p role="alert" className={styles.formError}>
             {failure.text}

@@ -21,7 +21,7 @@ function shown(value: unknown): string {
  * The mission's audit trail (who, when, what), newest first: the first page comes with the page,
  * older entries on request from the audit endpoint.
  */
-export function AuditTrail({ missionId, page }: { missionId: number; page: AuditPage }) {
+export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: number; page: AuditPage; tagNames?: Readonly<Record<number, string>> }) {
   const t = useTranslations('missions');
   const locale = useLocale();
   const timeZone = useTimeZone() ?? 'Europe/Berlin';
@@ -52,6 +52,11 @@ export function AuditTrail({ missionId, page }: { missionId: number; page: Audit
 
   const fieldLabel = (field: string) => (t.has(`fields.${labelKey(field)}`) ? t(`fields.${labelKey(field)}`) : field);
   const what = (event: AuditEventDto): string[] => {
+    if (event.action === 'tag' || event.action === 'untag') {
+      // The diff holds the tag id; older pages loaded later may name tags the page does not know.
+      const id = Number(event.diff.tagId);
+      return [t('tags.auditTag', { name: tagNames[id] ?? `#${id}` })];
+    }
     if (event.action !== 'update') return [];
     return Object.entries(event.diff).map(([field, change]) => {
       const [before, after] = Array.isArray(change) ? change : [undefined, change];

@@ -1,11 +1,11 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { cache } from 'react';
 import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
 import type { Actor } from '@/lib/server/auth/actor';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { db } from '@/lib/server/db/client';
-import { dataset } from '@/lib/server/db/schema';
+import { dataset, tag } from '@/lib/server/db/schema';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { AppError } from '@/lib/server/errors';
 import { missionDetail } from '@/lib/server/missions/get-mission';
@@ -103,6 +103,16 @@ export interface MissionRecords {
   shares: MissionShareItem[] | null;
   /** Null when the user may not read the audit trail. */
   audit: AuditPage | null;
+  /** Names of the tags the audit trail's tag and untag entries name (their diff holds only the id). */
+  tagNames: Record<number, string>;
+}
+
+/** The names behind the tag ids of an audit page; tags are one shared vocabulary every user may read (list-tags.ts). */
+async function tagNamesOf(ctx: DomainContext, audit: AuditPage | null): Promise<Record<number, string>> {
+  const ids = [...new Set((audit?.items ?? []).flatMap((e) => ((e.action === 'tag' || e.action === 'untag') && typeof e.diff.tagId === 'number' ? [e.diff.tagId] : [])))];
+  if (ids.length === 0) return {};
+  const rows = await ctx.db.select({ id: tag.id, name: tag.name }).from(tag).where(inArray(tag.id, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, r.name]));
 }
 
 /** Everything else the detail page shows, loaded side by side (the pool serves each query). */
@@ -114,5 +124,5 @@ export async function loadMissionRecords(load: Extract<MissionLoad, { kind: 'ok'
     capabilities.includes('share') ? listMissionShares(ctx, { missionId: mission.id }) : null,
     capabilities.includes('readAudit') ? listMissionAudit(ctx, { missionId: mission.id }) : null,
   ]);
-  return { datasets, neighbours, shares, audit };
+  return { datasets, neighbours, shares, audit, tagNames: await tagNamesOf(ctx, audit) };
 }

@@ -11,6 +11,7 @@ import { MissionHeading } from './mission-heading';
 import { ScansTable } from './scans-table';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
+import { TagsField } from './tags-field';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
@@ -46,9 +47,10 @@ export async function MissionDetailView({
 
         <Section id="general" title={t('sections.general')}>
           <Fields>
-            {['id', 'name', 'companyId', 'customerId', 'subCustomerId', 'internalReference', 'customerReference', 'orderConfirmationNumber', 'ownerId', 'assigneeId', 'tags', 'priority', 'createdBy', 'createdAt', 'address', 'latitude', 'longitude'].map((f) => (
-              <F key={f} field={f} />
-            ))}
+            {['id', 'name', 'companyId', 'customerId', 'subCustomerId', 'internalReference', 'customerReference', 'orderConfirmationNumber', 'ownerId', 'assigneeId', 'tags', 'priority', 'createdBy', 'createdAt', 'address', 'latitude', 'longitude'].map((f) =>
+              // Tags are edited through their own endpoints, by whoever has the 'tag' capability (mission-access.ts).
+              f === 'tags' && capabilities.includes('tag') ? <TagsField key={f} /> : <F key={f} field={f} />,
+            )}
           </Fields>
         </Section>
 
@@ -123,7 +125,7 @@ export async function MissionDetailView({
 
         {records.audit && (
           <Section id="audit" title={t('sections.audit')}>
-            <AuditTrail missionId={mission.id} page={records.audit} />
+            <AuditTrail missionId={mission.id} page={records.audit} tagNames={records.tagNames} />
           </Section>
         )}
       </article>

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { JobRow } from '../db/schema/jobs';
 import { pool } from '../db/client';
 import type { AnyJobDefinition, Executor, JobDefinition } from './define';
+import { mailDeliver } from './definitions/mail-deliver';
 import { maintenanceCleanup } from './definitions/maintenance-cleanup';
 import { missionBackup } from './definitions/mission-backup';
 import { missionsExport } from './definitions/missions-export';
@@ -13,6 +14,7 @@ export const jobDefinitions = {
   'maintenance.cleanup': maintenanceCleanup,
   'missions.export': missionsExport,
   'mission.backup': missionBackup,
+  'mail.deliver': mailDeliver,
 } as const satisfies Record<string, AnyJobDefinition>;
 
 for (const [type, definition] of Object.entries(jobDefinitions)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from '../locale';
 import { requiredEmail, requiredString } from '../validation/zod';
 import { identityIdSchema, idSchema } from './common';
 import { roleNameSchema } from './role';
@@ -56,14 +57,20 @@ export const inviteUserInput = userAccessSchema.extend({
   email: requiredEmail().transform((v) => v.toLowerCase()),
   firstName: requiredString().max(100),
   lastName: requiredString().max(100),
+  /** The language of the invitation e-mail (the form offers the admin's UI language first). */
+  language: z.enum(locales).default('en'),
 });
 export type InviteUserInput = z.input<typeof inviteUserInput>;
 
+/** How the invitation e-mail left: `smtp` = queued for delivery, `outbox` = no mail server configured, stored only. */
+export const invitationMailSchema = z.object({ to: z.string(), delivery: z.enum(['smtp', 'outbox']), language: z.enum(locales) });
+
 /**
- * The one-time recovery link and code of an invitation: the identity service's admin API does not
- * mail them (neither does Kratos), so the inviting admin hands them over (docs/user-center.md).
+ * The one-time recovery link and code of an invitation. Argus e-mails them to the invitee
+ * (`mail`) and also answers them once, so the inviting admin can hand them over when the mail
+ * does not arrive (docs/user-center.md).
  */
-export const invitationSchema = z.object({ recoveryLink: z.string(), recoveryCode: z.string(), expiresAt: z.string() });
+export const invitationSchema = z.object({ recoveryLink: z.string(), recoveryCode: z.string(), expiresAt: z.string(), mail: invitationMailSchema });
 export type Invitation = z.output<typeof invitationSchema>;
 
 export const invitedUserSchema = z.object({ user: userAccountSchema, invitation: invitationSchema });

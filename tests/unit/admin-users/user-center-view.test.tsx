@@ -93,14 +93,14 @@ describe('user center list', () => {
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('q=mainufer'))).toBe(true));
   });
 
-  it('invites a user and then shows the one-time link and code to hand over', async () => {
+  it('invites a user in the chosen language, says the invitation was e-mailed, and still shows the one-time link and code to hand over', async () => {
     const fetch = routeFetch({
       'GET /api/v2/admin/users': { status: 200, body: list },
       'GET /api/v2/companies': { status: 200, body: { items: [] } },
       'GET /api/v2/customers': { status: 200, body: { items: [{ id: 9, customerNumber: 20, name: 'Mainufer', companyId: 4, companyName: 'Mainufer Projektentwicklung', parentId: null, accountType: 'business' }] } },
       'POST /api/v2/admin/users': {
         status: 201,
-        body: { user: { ...list.items[1], email: 'new@example.com', state: 'active' }, invitation: { recoveryLink: 'http://argus.test/self-service/recovery?flow=abc', recoveryCode: '123456', expiresAt: '2026-03-12T09:30:00.000Z' } },
+        body: { user: { ...list.items[1], email: 'new@example.com', state: 'active' }, invitation: { recoveryLink: 'http://argus.test/self-service/recovery?flow=abc', recoveryCode: '123456', expiresAt: '2026-03-12T09:30:00.000Z', mail: { to: 'new@example.com', delivery: 'smtp', language: 'de' } } },
       },
     });
     view();
@@ -111,11 +111,15 @@ describe('user center list', () => {
     await userEvent.type(dialog.getByLabelText('Last name'), 'Neu');
     await userEvent.selectOptions(dialog.getByLabelText('Customer (customer number)'), await dialog.findByRole('option', { name: '20 · Mainufer' }));
     await userEvent.click(dialog.getByLabelText('customer (level 20)'));
+    // The invitation's language starts as the admin's UI language.
+    expect(dialog.getByLabelText('Invitation language')).toHaveValue('en');
+    await userEvent.selectOptions(dialog.getByLabelText('Invitation language'), 'German');
     await userEvent.click(dialog.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByTestId('invitation-mail')).toHaveTextContent('The invitation was e-mailed to new@example.com.');
     expect(await screen.findByTestId('invitation-code')).toHaveTextContent('123456');
     expect(screen.getByTestId('invitation-link')).toHaveTextContent('http://argus.test/self-service/recovery?flow=abc');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ email: 'new@example.com', firstName: 'Nina', lastName: 'Neu', companyId: 4, customerId: 9, roles: ['customer'] });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ email: 'new@example.com', firstName: 'Nina', lastName: 'Neu', companyId: 4, customerId: 9, roles: ['customer'], language: 'de' });
   });
 
   it('shows why an invitation was refused: the e-mail exists', async () => {

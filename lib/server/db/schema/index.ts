@@ -10,4 +10,5 @@ export * from './tours';
 export * from './panelizer';
 export * from './audit';
 export * from './roles';
+export * from './mail';
 export * from './relations';

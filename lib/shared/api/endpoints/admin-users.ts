@@ -27,7 +27,7 @@ export const listUserAccounts = endpoint({
 export const inviteUser = endpoint({
   method: 'POST',
   path: '/api/v2/admin/users',
-  summary: 'Invites a user: creates the identity with roles and customer, writes the profile, returns the one-time recovery link and code to hand over; 409 when the e-mail exists',
+  summary: 'Invites a user: creates the identity with roles and customer, writes the profile, e-mails the one-time recovery link and code and returns them once to hand over; 409 when the e-mail exists',
   tag: 'admin',
   body: inviteUserInput,
   response: invitedUserSchema,
@@ -75,7 +75,7 @@ export const revokeUserSessions = endpoint({
 export const reissueInvitation = endpoint({
   method: 'POST',
   path: '/api/v2/admin/users/{id}/invitation',
-  summary: 'A new one-time recovery link and code for a user (a lost or expired invitation)',
+  summary: 'A new one-time recovery link and code for a user (a lost or expired invitation), e-mailed and returned once',
   tag: 'admin',
   params: user,
   response: invitationSchema,

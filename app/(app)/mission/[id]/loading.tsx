@@ -1,1 +1,0 @@
-export { MissionDetailSkeleton as default } from '@/components/missions/detail/mission-detail-skeleton';
