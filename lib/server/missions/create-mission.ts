@@ -11,6 +11,7 @@ import { missionName } from '@/lib/shared/validation/mission';
 import { deliveryAutoFill } from '@/lib/shared/validation/working-days';
 import { recordAudit } from '../audit/record-audit';
 import { actorId, seesAllTenants } from '../auth/actor';
+import { requirePermission } from '../auth/require-permission';
 import { building, company, customer, mission, missionTag, tag } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
@@ -21,8 +22,10 @@ const invalid = (field: string, message: string) => new AppError('validation_fai
 
 /** Creates a mission with its buildings (spec §5: at least one), measuring each footprint. */
 export async function createMission(ctx: DomainContext, input: CreateMissionInput): Promise<MissionDto> {
-  const data = parseInput(createMissionInput, input);
   const { actor } = ctx;
+  // spec §6: creating a mission is what the planner does; its menu flag gates the API too.
+  await requirePermission(actor, 'UI.menu.planner');
+  const data = parseInput(createMissionInput, input);
   if (!seesAllTenants(actor)) {
     if (actor.kind !== 'user' || actor.companyId !== data.companyId) {
       throw new AppError('forbidden', 'missions can only be created for your own company');

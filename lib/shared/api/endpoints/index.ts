@@ -10,6 +10,7 @@ import * as adminUsers from './admin-users';
 import * as adminRoles from './admin-roles';
 import * as adminCompanies from './admin-companies';
 import * as adminCustomers from './admin-customers';
+import * as map from './map';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -17,4 +18,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionExports.startMissionExport, missionExports.getMissionExport, missionExports.downloadMissionExport,
   missionBackups.startMissionBackup, missionBackups.listMissionBackups, missionBackups.getMissionBackup, missionBackups.downloadMissionBackup, missionBackups.restoreMission,
   missionPrint.missionPdf,
-  ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers)];
+  ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions];

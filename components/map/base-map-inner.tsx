@@ -1,0 +1,74 @@
+'use client';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { setWorkerUrl } from 'maplibre-gl';
+import { useRef, useState, type ReactNode } from 'react';
+import Map, { NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
+import { OFFLINE_STYLE } from './offline-style';
+
+// MapLibre's worker cannot be bundled by Next: scripts/copy-assets.mjs copies it to public/ at
+// build time, and it must be named before the first map is created (TOOLCHAIN gotcha 7).
+setWorkerUrl('/maplibre-gl-worker.mjs');
+
+export interface MapView {
+  longitude: number;
+  latitude: number;
+  zoom: number;
+}
+
+export interface BaseMapProps extends Omit<MapProps, 'mapStyle' | 'initialViewState' | 'children' | 'ref' | 'style'> {
+  /** Where the map starts. */
+  initialView: MapView;
+  /** MAP_STYLE_URL from the server (see map-style.ts); undefined → the bundled offline style. */
+  styleUrl?: string;
+  /** react-map-gl sources and layers (and controls, popups, markers). */
+  children?: ReactNode;
+  /** Gets the map once it has loaded (for flyTo, fitBounds, getBounds…). */
+  onMapReady?: (map: MapRef) => void;
+  /** Container class; the container must have a height. */
+  className?: string;
+  /** Accessible name of the map region. */
+  label?: string;
+  /** Show the zoom buttons (default true). */
+  navigation?: boolean;
+}
+
+export default function BaseMapInner({
+  initialView,
+  styleUrl,
+  children,
+  onMapReady,
+  onLoad,
+  className,
+  label,
+  navigation = true,
+  ...mapProps
+}: BaseMapProps) {
+  const [ready, setReady] = useState(false);
+  const mapRef = useRef<MapRef>(null);
+  return (
+    <div
+      className={className}
+      data-map-ready={ready ? 'true' : 'false'}
+      role="region"
+      aria-label={label}
+      style={className ? undefined : { width: '100%', height: '100%' }}
+    >
+      <Map
+        ref={mapRef}
+        initialViewState={initialView}
+        mapStyle={styleUrl ?? OFFLINE_STYLE}
+        style={{ width: '100%', height: '100%' }}
+        attributionControl={false}
+        {...mapProps}
+        onLoad={(event) => {
+          setReady(true);
+          if (mapRef.current) onMapReady?.(mapRef.current);
+          onLoad?.(event);
+        }}
+      >
+        {navigation && <NavigationControl position="top-right" showCompass={false} />}
+        {children}
+      </Map>
+    </div>
+  );
+}
