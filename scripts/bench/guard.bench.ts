@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { root } from '../lib/context';
 import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
-import { startService, stopAll, waitReady, type Running } from '../lib/processes';
+import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack } from './lib/app';
 import { percentile } from './stats';
 
 const PAGE = '/planner';
@@ -55,31 +55,6 @@ function buildWithoutMiddleware(): string {
   return dir;
 }
 
-/** Signs customer@ in over HTTP (browser login flow + password) and returns the Cookie header. */
-async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const created = await fetch(`${origin}/self-service/login/browser`, { headers: { Accept: 'application/json' } });
-  keep(created);
-  const flow = (await created.json()) as { id: string; ui: { nodes: { attributes: { name?: string; value?: string } }[] } };
-  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
-  const done = await fetch(`${origin}/self-service/login?flow=${flow.id}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Cookie: header() },
-    body: JSON.stringify({ method: 'password', identifier: email, password, csrf_token: csrf }),
-  });
-  keep(done);
-  if (done.status !== 200) throw new Error(`sign-in failed: ${done.status} ${await done.text()}`);
-  return header();
-}
-
 /** One navigation: a full document GET, body read to the end, redirects not followed. */
 async function navigate(url: string, cookie: string): Promise<number> {
   const res = await fetch(url, { headers: { Cookie: cookie, Accept: 'text/html', 'Sec-Fetch-Dest': 'document' }, redirect: 'manual' });
@@ -103,46 +78,16 @@ async function measure(n: number, op: () => Promise<unknown>, into: number[]): P
 const figures = (samples: number[]): Figures => ({ p50: percentile(samples, 50), p95: percentile(samples, 95), n: samples.length });
 
 export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
-  const [port, plainPort, identityPublic, identityAdmin] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const guarded = `http://localhost:${port}`;
-  const plain = `http://localhost:${plainPort}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-guard-'));
-  const env = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
-    DATABASE_URL: ctx.databaseUrl,
-    PORT: String(port),
-    APP_URL: guarded,
-    DATA_DIR: dataDir,
-    IDENTITY_PUBLIC_PORT: String(identityPublic),
-    IDENTITY_ADMIN_PORT: String(identityAdmin),
-    IDENTITY_LOG_CODES: 'false',
-  };
-  const running: Running[] = [];
+  const stack = await prepareStack(ctx.databaseUrl, 'guard');
+  const plainPort = await freePort();
+  const guarded = stack.app;
   let copy: string | undefined;
   try {
     // The whole stack, as the e2e stage starts it (builds first when the build is stale).
-    const stack = startService({ name: 'argus', command: process.execPath, args: [join(root, 'node_modules', '.bin', 'tsx'), 'scripts/start.ts'] }, 3, root, env);
-    running.push(stack);
-    await waitReady(stack, `http://127.0.0.1:${port}/api/v2/health`, 600_000);
+    await startStack(stack, 600_000);
 
     copy = buildWithoutMiddleware();
-    const app = startService(
-      { name: 'app-no-guard', command: process.execPath, args: [require.resolve('next/dist/bin/next'), 'start', '--port', String(plainPort)] },
-      4,
-      copy,
-      {
-        ...env,
-        NODE_ENV: 'production',
-        PORT: String(plainPort),
-        APP_URL: plain,
-        KRATOS_PUBLIC_URL: `http://127.0.0.1:${identityPublic}`,
-        KRATOS_ADMIN_URL: `http://127.0.0.1:${identityAdmin}`,
-      },
-    );
-    running.unshift(app);
-    await waitReady(app, `http://127.0.0.1:${plainPort}/api/v2/health`, 60_000);
+    const plain = await startBuildCopy(stack, 'app-no-guard', copy, plainPort);
 
     // The copy must run no middleware, the original must: anonymous /login → 303 /auth only with the guard.
     const probe = async (origin: string) => {
@@ -152,7 +97,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     if ((await probe(guarded)) !== '303 /auth') throw new Error(`the guarded app did not run the middleware: ${await probe(guarded)}`);
     if ((await probe(plain)) === '303 /auth') throw new Error('the copy still runs the middleware');
 
-    const cookie = await signIn(guarded, 'customer@example.com', 'Argus-Demo-2026!');
+    const cookie = cookieHeader(await signIn(guarded, 'customer@example.com', 'Argus-Demo-2026!'));
     const status = await navigate(`${guarded}${PAGE}`, cookie);
     const plainStatus = await navigate(`${plain}${PAGE}`, cookie);
     if (status !== plainStatus || status >= 500 || (status >= 300 && status < 400)) throw new Error(`${PAGE}: guarded ${status}, no guard ${plainStatus}`);
@@ -184,8 +129,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
       guard_only_redirect_10: figures(guardOnly),
     };
   } finally {
-    await stopAll(running);
+    await stopStack(stack);
     if (copy) rmSync(copy, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

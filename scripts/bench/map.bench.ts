@@ -15,16 +15,12 @@
  *
  * Run it on its own with `flock /tmp/argus-e2e.lock npm run bench map` (it may rebuild the shared .next).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { Client } from 'pg';
-import { root } from '../lib/context';
-import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
-import { startService, stopAll, waitReady, type Running } from '../lib/processes';
+import { cookieHeader, prepareStack, signIn, startStack, stopStack } from './lib/app';
 import { percentile } from './stats';
 
 const MISSIONS = 100_000;
@@ -45,31 +41,6 @@ const CITIES: [number, number][] = [
   [12.374, 51.34], [7.466, 51.514], [7.012, 51.455], [8.806, 53.075], [13.738, 51.05], [9.732, 52.375], [11.077, 49.452],
   [7.216, 51.481], [7.099, 50.733], [8.466, 49.487], [8.404, 49.006], [10.898, 48.371], [10.52, 52.264],
 ];
-
-/** Signs in over HTTP (browser login flow + password) and returns the cookies (as missions.bench.ts does). */
-async function signIn(origin: string, email: string, password: string): Promise<Map<string, string>> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const created = await fetch(`${origin}/self-service/login/browser`, { headers: { Accept: 'application/json' } });
-  keep(created);
-  const flow = (await created.json()) as { id: string; ui: { nodes: { attributes: { name?: string; value?: string } }[] } };
-  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
-  const done = await fetch(`${origin}/self-service/login?flow=${flow.id}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Cookie: header() },
-    body: JSON.stringify({ method: 'password', identifier: email, password, csrf_token: csrf }),
-  });
-  keep(done);
-  if (done.status !== 200) throw new Error(`sign-in failed: ${done.status} ${await done.text()}`);
-  return jar;
-}
 
 async function seedMissions(databaseUrl: string): Promise<void> {
   const db = new Client({ connectionString: databaseUrl });
@@ -142,29 +113,13 @@ async function renderTimes(app: string, jar: Map<string, string>): Promise<{ ms:
 }
 
 export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
-  const [port, identityPublic, identityAdmin] = [await freePort(), await freePort(), await freePort()];
-  const app = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-map-'));
-  const env = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
-    DATABASE_URL: ctx.databaseUrl,
-    PORT: String(port),
-    APP_URL: app,
-    DATA_DIR: dataDir,
-    IDENTITY_PUBLIC_PORT: String(identityPublic),
-    IDENTITY_ADMIN_PORT: String(identityAdmin),
-    IDENTITY_LOG_CODES: 'false',
-  };
-  const running: Running[] = [];
+  const stack = await prepareStack(ctx.databaseUrl, 'map');
+  const app = stack.app;
   try {
-    const stack = startService({ name: 'argus', command: process.execPath, args: [join(root, 'node_modules', '.bin', 'tsx'), 'scripts/start.ts'] }, 3, root, env);
-    running.push(stack);
-    await waitReady(stack, `http://127.0.0.1:${port}/api/v2/health`, 900_000);
+    await startStack(stack, 900_000);
     await seedMissions(ctx.databaseUrl);
     const jar = await signIn(app, 'admin@example.com', 'Argus-Demo-2026!');
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieHeader(jar);
 
     const result: Record<string, unknown> = {
       method:
@@ -203,7 +158,6 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     result.firstRenderMs = { cold: render.ms[0], warmP50: percentile(warm, 50), all: render.ms, featuresDrawn: render.features[0] };
     return result;
   } finally {
-    await stopAll(running);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopStack(stack);
   }
 }

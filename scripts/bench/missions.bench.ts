@@ -31,7 +31,8 @@ import { Client } from 'pg';
 import { root } from '../lib/context';
 import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
-import { runToCompletion, startService, stopAll, waitReady, type Running } from '../lib/processes';
+import { runToCompletion } from '../lib/processes';
+import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack } from './lib/app';
 import { percentile } from './stats';
 
 const MISSIONS = 100_000;
@@ -44,31 +45,6 @@ interface Figures {
   p95: number;
   rps: number;
   n: number;
-}
-
-/** Signs in over HTTP (browser login flow + password) and returns the Cookie header. */
-async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const created = await fetch(`${origin}/self-service/login/browser`, { headers: { Accept: 'application/json' } });
-  keep(created);
-  const flow = (await created.json()) as { id: string; ui: { nodes: { attributes: { name?: string; value?: string } }[] } };
-  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
-  const done = await fetch(`${origin}/self-service/login?flow=${flow.id}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Cookie: header() },
-    body: JSON.stringify({ method: 'password', identifier: email, password, csrf_token: csrf }),
-  });
-  keep(done);
-  if (done.status !== 200) throw new Error(`sign-in failed: ${done.status} ${await done.text()}`);
-  return header();
 }
 
 /** 100 000 missions with one building and one audit event each, set-based (about a minute). */
@@ -194,28 +170,12 @@ const figures = ({ samples, seconds }: { samples: number[]; seconds: number }): 
 });
 
 export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
-  const [port, barePort, identityPublic, identityAdmin] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const app = `http://localhost:${port}`;
-  const bare = `http://localhost:${barePort}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-missions-'));
-  const env = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
-    DATABASE_URL: ctx.databaseUrl,
-    PORT: String(port),
-    APP_URL: app,
-    DATA_DIR: dataDir,
-    IDENTITY_PUBLIC_PORT: String(identityPublic),
-    IDENTITY_ADMIN_PORT: String(identityAdmin),
-    IDENTITY_LOG_CODES: 'false',
-  };
-  const running: Running[] = [];
+  const stack = await prepareStack(ctx.databaseUrl, 'missions');
+  const barePort = await freePort();
+  const app = stack.app;
   let copy: string | undefined;
   try {
-    const stack = startService({ name: 'argus', command: process.execPath, args: [join(root, 'node_modules', '.bin', 'tsx'), 'scripts/start.ts'] }, 3, root, env);
-    running.push(stack);
-    await waitReady(stack, `http://127.0.0.1:${port}/api/v2/health`, 900_000);
+    await startStack(stack, 900_000);
     const js = {
       missionList: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission-list/page']),
       missionListBeta: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission-list-beta/page']),
@@ -224,17 +184,10 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     log(`first-load JS (gzip): ${JSON.stringify(js)}`);
 
     const { detailId, deepCursor } = await seedMissions(ctx.databaseUrl);
-    copy = await buildBareCopy(env);
-    const plain = startService(
-      { name: 'app-bare', command: process.execPath, args: [require.resolve('next/dist/bin/next'), 'start', '--port', String(barePort)] },
-      4,
-      copy,
-      { ...env, NODE_ENV: 'production', PORT: String(barePort), APP_URL: bare, KRATOS_PUBLIC_URL: `http://127.0.0.1:${identityPublic}`, KRATOS_ADMIN_URL: `http://127.0.0.1:${identityAdmin}` },
-    );
-    running.unshift(plain);
-    await waitReady(plain, `http://127.0.0.1:${barePort}/api/v2/health`, 60_000);
+    copy = await buildBareCopy(stack.env);
+    const bare = await startBuildCopy(stack, 'app-bare', copy, barePort);
 
-    const cookie = await signIn(app, 'admin@example.com', 'Argus-Demo-2026!');
+    const cookie = cookieHeader(await signIn(app, 'admin@example.com', 'Argus-Demo-2026!'));
     const targets = {
       listFirst: `${app}/api/v2/missions`,
       listDeep: `${app}/api/v2/missions?cursor=${deepCursor}`,
@@ -292,8 +245,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     };
     return result;
   } finally {
-    await stopAll(running);
+    await stopStack(stack);
     if (copy) rmSync(copy, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

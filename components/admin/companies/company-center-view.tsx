@@ -3,6 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useNotify } from '@/components/platform/notifications';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { apiFetch } from '@/lib/client/fetcher';
 import { countryName } from '@/lib/shared/countries';
@@ -10,7 +11,6 @@ import { CENTER_PAGE_SIZE, type CompanyDto, type CompanyFields, type CompanyPage
 import { refusalOf } from './center-errors';
 import styles from './center.module.css';
 import { CompanyForm } from './company-form';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { Pager } from './pager';
 import { isVersionConflict } from './server-errors';
 import { SortHeader, type SortOrder } from './sort-header';
@@ -218,16 +218,18 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
         )}
       </Dialog>
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
-        question={deleting ? t('deleteConfirm', { name: deleting.name }) : ''}
-        refusal={refusal}
-        confirm={t('actions.delete')}
-        cancel={t('actions.cancel')}
+        message={deleting ? t('deleteConfirm', { name: deleting.name }) : ''}
+        problem={refusal}
+        confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
         pending={deletePending}
+        buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
+        problemClassName={styles.formError}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
       />
     </div>
   );

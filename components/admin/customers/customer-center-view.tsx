@@ -4,12 +4,12 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
 import { refusalOf } from '@/components/admin/companies/center-errors';
 import styles from '@/components/admin/companies/center.module.css';
-import { ConfirmDeleteDialog } from '@/components/admin/companies/confirm-delete-dialog';
 import { Pager } from '@/components/admin/companies/pager';
 import { isVersionConflict } from '@/components/admin/companies/server-errors';
 import { SortHeader, type SortOrder } from '@/components/admin/companies/sort-header';
 import { useCenterUrl } from '@/components/admin/companies/use-center-url';
 import { useNotify } from '@/components/platform/notifications';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { apiFetch } from '@/lib/client/fetcher';
 import type { CustomerDto, CustomerPage, CustomerRow, CustomerSort } from '@/lib/shared/schemas/customer';
@@ -233,16 +233,18 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
         )}
       </Dialog>
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
-        question={deleting ? t('deleteConfirm', { name: deleting.name, number: deleting.customerNumber }) : ''}
-        refusal={refusal}
-        confirm={t('actions.delete')}
-        cancel={t('actions.cancel')}
+        message={deleting ? t('deleteConfirm', { name: deleting.name, number: deleting.customerNumber }) : ''}
+        problem={refusal}
+        confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
         pending={deletePending}
+        buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
+        problemClassName={styles.formError}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
       />
     </div>
   );

@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/platform/notifications';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import styles from '@/components/admin/users/admin.module.css';
-import { Confirm } from '@/components/admin/users/confirm';
 import { ApiError, apiFetch, swrFetcher } from '@/lib/client/fetcher';
 import type { PermissionFlag, RoleDto, RoleList } from '@/lib/shared/schemas/role';
 import { LevelDialog } from './level-dialog';
@@ -21,6 +21,7 @@ type Open = { kind: 'new' } | { kind: 'level'; role: RoleDto } | { kind: 'delete
  */
 export function PermissionsView() {
   const t = useTranslations('admin.permissions');
+  const tConfirm = useTranslations('admin.users.confirm');
   const notify = useNotify();
   const { data, error, mutate } = useSWR<RoleList>('/api/v2/roles', swrFetcher, { revalidateOnFocus: false });
   const [saving, setSaving] = useState<string | null>(null);
@@ -164,12 +165,14 @@ export function PermissionsView() {
         />
       )}
       {open?.kind === 'delete' && (
-        <Confirm
+        <ConfirmDialog
           title={t('delete.title', { role: open.role.name })}
-          text={t('delete.text', { role: open.role.name })}
-          confirm={t('delete.confirm')}
+          message={t('delete.text', { role: open.role.name })}
+          confirmLabel={t('delete.confirm')}
+          cancelLabel={tConfirm('cancel')}
           pending={saving === open.role.name}
-          onClose={() => setOpen(null)}
+          onCancel={() => setOpen(null)}
+          buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
           onConfirm={() => void remove(open.role)}
         />
       )}

@@ -4,13 +4,13 @@ import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/platform/notifications';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import fieldStyles from '@/components/ui/field.module.css';
 import { apiFetch, swrFetcher } from '@/lib/client/fetcher';
 import { formatDate } from '@/lib/shared/format/date';
 import type { Invitation, InvitedUser, UserAccount, UserAccountList } from '@/lib/shared/schemas/admin-user';
 import { debounce, VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
 import { AccessDialog } from './access-dialog';
-import { Confirm } from './confirm';
 import { failureOf } from './failure-text';
 import { InvitationDialog } from './invitation-dialog';
 import { InviteDialog } from './invite-dialog';
@@ -221,22 +221,26 @@ export function UserCenterView({ ownId }: { ownId: string }) {
         />
       )}
       {open?.kind === 'deactivate' && (
-        <Confirm
+        <ConfirmDialog
           title={t('confirm.deactivateTitle', { name: nameOf(open.user) })}
-          text={t('confirm.deactivateText', { name: nameOf(open.user) })}
-          confirm={t('actions.deactivate')}
+          message={t('confirm.deactivateText', { name: nameOf(open.user) })}
+          confirmLabel={t('actions.deactivate')}
+          cancelLabel={t('confirm.cancel')}
           pending={pending}
-          onClose={() => setOpen(null)}
+          onCancel={() => setOpen(null)}
+          buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
           onConfirm={() => void act(open.user, () => post(open.user, 'deactivate'), 'done.deactivated')}
         />
       )}
       {open?.kind === 'revoke' && (
-        <Confirm
+        <ConfirmDialog
           title={t('confirm.revokeTitle', { name: nameOf(open.user) })}
-          text={t('confirm.revokeText', { name: nameOf(open.user) })}
-          confirm={t('actions.revokeSessions')}
+          message={t('confirm.revokeText', { name: nameOf(open.user) })}
+          confirmLabel={t('actions.revokeSessions')}
+          cancelLabel={t('confirm.cancel')}
           pending={pending}
-          onClose={() => setOpen(null)}
+          onCancel={() => setOpen(null)}
+          buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
           onConfirm={() => void act(open.user, () => apiFetch(`/api/v2/admin/users/${open.user.identityId}/sessions`, { method: 'DELETE' }), 'done.revoked')}
         />
       )}

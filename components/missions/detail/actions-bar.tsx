@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useNotify } from '@/components/platform/notifications';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { MissionNeighbours } from '@/lib/shared/schemas/mission-view';
-import { ConfirmDialog } from './confirm-dialog';
 import { useMission } from './mission-context';
 import { runMissionAction } from './save-mission';
 import styles from './detail.module.css';
@@ -120,13 +120,14 @@ export function ActionsBar({
       </nav>
       {asking && confirmKey && (
         <ConfirmDialog
-          open
           title={t(`actions.confirm.${confirmKey}.title`, { id: mission.id })}
-          text={t(`actions.confirm.${confirmKey}.text`)}
-          confirm={t(`actions.confirm.${confirmKey}.button`)}
+          message={t(`actions.confirm.${confirmKey}.text`)}
+          confirmLabel={t(`actions.confirm.${confirmKey}.button`)}
+          cancelLabel={t('actions.cancel')}
           pending={pending}
+          buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
           onConfirm={() => void run(asking)}
-          onClose={() => setAsking(null)}
+          onCancel={() => setAsking(null)}
         />
       )}
     </div>

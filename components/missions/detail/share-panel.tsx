@@ -5,13 +5,13 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/platform/notifications';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import fieldStyles from '@/components/ui/field.module.css';
 import { apiFetch, swrFetcher } from '@/lib/client/fetcher';
 import { formatDate } from '@/lib/shared/format/date';
 import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
 import type { CustomerItem } from '@/lib/shared/schemas/pickers';
 import { debounce, VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
-import { ConfirmDialog } from './confirm-dialog';
 import styles from './detail.module.css';
 
 /**
@@ -157,13 +157,14 @@ export function SharePanel({ missionId, ownCustomerId, shares: initial }: { miss
       </div>
       {revoking && (
         <ConfirmDialog
-          open
           title={t('share.confirmTitle', { name: revoking.customerName })}
-          text={t('share.confirmText', { name: revoking.customerName })}
-          confirm={t('share.confirmButton')}
+          message={t('share.confirmText', { name: revoking.customerName })}
+          confirmLabel={t('share.confirmButton')}
+          cancelLabel={t('actions.cancel')}
           pending={pending}
+          buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
           onConfirm={() => void revoke(revoking)}
-          onClose={() => setRevoking(null)}
+          onCancel={() => setRevoking(null)}
         />
       )}
     </div>

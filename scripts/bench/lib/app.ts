@@ -1,0 +1,99 @@
+/**
+ * What the benchmarks share: the app stack started the way `npm test -- e2e` starts it
+ * (scripts/start.ts: production build, identity service, worker, app, demo seed) on the bench
+ * database, a second `next start` of a build copy next to it, and signing in over HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../../lib/context';
+import { freePort } from '../../lib/database';
+import { startService, stopAll, waitReady, type Running } from '../../lib/processes';
+
+/** The ports, URL, data folder and environment of one bench stack; `running` collects what was started. */
+export interface BenchStack {
+  port: number;
+  /** `http://localhost:{port}` */
+  app: string;
+  identityPublic: number;
+  identityAdmin: number;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  running: Running[];
+}
+
+/** Picks the ports and a temporary data folder (`argus-bench-{name}-…`) and builds the stack's environment; starts nothing. */
+export async function prepareStack(databaseUrl: string, name: string): Promise<BenchStack> {
+  const [port, identityPublic, identityAdmin] = [await freePort(), await freePort(), await freePort()];
+  const app = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `argus-bench-${name}-`));
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    APP_URL: app,
+    DATA_DIR: dataDir,
+    IDENTITY_PUBLIC_PORT: String(identityPublic),
+    IDENTITY_ADMIN_PORT: String(identityAdmin),
+    IDENTITY_LOG_CODES: 'false',
+  };
+  return { port, app, identityPublic, identityAdmin, dataDir, env, running: [] };
+}
+
+/** Starts the whole stack (scripts/start.ts builds first when the build is stale) and waits for its health check. */
+export async function startStack(stack: BenchStack, timeoutMs: number): Promise<void> {
+  const started = startService({ name: 'argus', command: process.execPath, args: [join(root, 'node_modules', '.bin', 'tsx'), 'scripts/start.ts'] }, 3, root, stack.env);
+  stack.running.push(started);
+  await waitReady(started, `http://127.0.0.1:${stack.port}/api/v2/health`, timeoutMs);
+}
+
+/** Serves the build in `dir` with `next start` on `port` next to the stack (same identity service and database); returns its origin. */
+export async function startBuildCopy(stack: BenchStack, name: string, dir: string, port: number): Promise<string> {
+  const origin = `http://localhost:${port}`;
+  const app = startService({ name, command: process.execPath, args: [require.resolve('next/dist/bin/next'), 'start', '--port', String(port)] }, 4, dir, {
+    ...stack.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    APP_URL: origin,
+    KRATOS_PUBLIC_URL: `http://127.0.0.1:${stack.identityPublic}`,
+    KRATOS_ADMIN_URL: `http://127.0.0.1:${stack.identityAdmin}`,
+  });
+  stack.running.unshift(app);
+  await waitReady(app, `http://127.0.0.1:${port}/api/v2/health`, 60_000);
+  return origin;
+}
+
+/** Stops everything the stack started and deletes its data folder. */
+export async function stopStack(stack: BenchStack): Promise<void> {
+  await stopAll(stack.running);
+  rmSync(stack.dataDir, { recursive: true, force: true });
+}
+
+/** A cookie jar as a Cookie header. */
+export const cookieHeader = (jar: Map<string, string>): string => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** Signs in over HTTP (browser login flow + password, the SPA way) and returns the cookies. */
+export async function signIn(origin: string, email: string, password: string): Promise<Map<string, string>> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  };
+  const created = await fetch(`${origin}/self-service/login/browser`, { headers: { Accept: 'application/json' } });
+  keep(created);
+  const flow = (await created.json()) as { id: string; ui: { nodes: { attributes: { name?: string; value?: string } }[] } };
+  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
+  const done = await fetch(`${origin}/self-service/login?flow=${flow.id}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Cookie: cookieHeader(jar) },
+    body: JSON.stringify({ method: 'password', identifier: email, password, csrf_token: csrf }),
+  });
+  keep(done);
+  if (done.status !== 200) throw new Error(`sign-in failed: ${done.status} ${await done.text()}`);
+  return jar;
+}
