@@ -14,7 +14,7 @@ import { clearDraft, draftKey, readDraft, writeDraft } from './draft-storage';
 import { drawingReducer, initialDrawing, type PlannedBuilding } from './drawing';
 import { autoFilledDelivery, validateMissionForm, type FormErrors } from './form-rules';
 import { EMPTY_FORM, type FormField, type MissionFormValues } from './form-values';
-import { GoToCoordinates } from './go-to-coordinates';
+import { PlaceFinder } from './place-finder';
 import { MissionForm } from './mission-form';
 import type { PlannerConfig } from './planner-config';
 import { PlannerMap } from './planner-map';
@@ -27,6 +27,8 @@ export interface PlannerViewProps {
   initialView: MapView;
   /** Editing an existing mission's plan (`/planner?mission={id}`); null for a new mission. */
   mission: { id: number; name: string; buildings: PlannedBuilding[] } | null;
+  /** Issue #7: a geocoder is configured (GEOCODER_URL), so the address search is offered. */
+  geocoder?: boolean;
 }
 
 /** Server field errors ('buildings.0.name', 'products') → the form's fields and message keys. */
@@ -43,7 +45,7 @@ function serverFieldErrors(err: unknown): FormErrors {
 }
 
 /** spec §2 /planner: draw the buildings on the map, fill in the mission, save. */
-export function PlannerView({ config, initialView, mission }: PlannerViewProps) {
+export function PlannerView({ config, initialView, mission, geocoder = false }: PlannerViewProps) {
   const t = useTranslations('planner');
   const tAll = useTranslations();
   const router = useRouter();
@@ -61,6 +63,7 @@ export function PlannerView({ config, initialView, mission }: PlannerViewProps) 
   const [saving, setSaving] = useState(false);
   const [restored, setRestored] = useState(false);
   const map = useRef<MapRef | null>(null);
+  const flyTo = (latitude: number, longitude: number) => map.current?.jumpTo({ center: [longitude, latitude], zoom: 18 });
   const key = draftKey(mission?.id ?? null);
   usePlannerKeys(dispatch, state.draft !== null);
 
@@ -195,7 +198,7 @@ export function PlannerView({ config, initialView, mission }: PlannerViewProps) 
             onMapReady={(ref) => (map.current = ref)}
           />
           <p className={styles.hint}>{drawing ? t('help.drawing') : t('help.editing')}</p>
-          <GoToCoordinates onGo={(latitude, longitude) => map.current?.jumpTo({ center: [longitude, latitude], zoom: 18 })} />
+          <PlaceFinder geocoder={geocoder} onGo={flyTo} />
         </div>
         <div className={styles.panel}>
           <BuildingList state={state} dispatch={dispatch} storeyHeightM={config.storeyHeightM} error={buildingsError} />

@@ -36,6 +36,8 @@ export const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Argus <no-reply@argus.local>'),
   MAP_STYLE_URL: url.optional(),
+  /** Nominatim-compatible search API for the planner's address search; unset: coordinates only. */
+  GEOCODER_URL: url.optional(),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** spec §5: the configurable minimum length of a customer name. */

@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 
-// spec §2 /planner: draw a building with the mouse on the offline map, see its measures, break the
-// §5 rules and see their messages, save, land on the new mission and find it through the API.
+// spec §2 /planner: draw a building with the mouse on the offline map, see its measures, break each
+// §5 rule the form checks and see its message under the field (and gone once fixed), save, land on
+// the new mission, find it through the API, in the mission list and as a marker on the map overview.
 test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
@@ -16,7 +17,7 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 test('a customer draws a building, breaks the rules, fixes them and saves a new mission', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await signedIn(browser, 'customer@example.com');
   await page.goto('/planner');
   await expect(page.getByRole('heading', { name: 'New mission' })).toBeVisible();
@@ -59,15 +60,75 @@ test('a customer draws a building, breaks the rules, fixes them and saves a new 
   await building.getByLabel('Levels').fill('3');
   await expect.poll(async () => amount(await building.getByTestId('facade-area').textContent())).toBeCloseTo(perimeter * 9, -1);
 
-  // A name too short shows the rule's message under the field.
+  // After the failed save every §5 rule shows its message under its field as soon as it is broken,
+  // and the message goes once the value is fixed.
+  // A drawn building without a name.
+  const buildingNameMessage = page.getByText('Every building needs a name');
+  await expect(page.getByText('A mission without buildings cannot be saved. Draw at least one building.')).toBeHidden();
+  await expect(buildingNameMessage).toBeVisible();
+  await building.getByLabel('Building name').fill('Haus A');
+  await expect(buildingNameMessage).toBeHidden();
+
+  // Name: at least 5 characters, at most 200.
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveAccessibleDescription('This field should be at least 5 characters long');
   await name.fill('abc');
-  await expect(page.getByText('This field should be at least 5 characters long')).toBeVisible();
+  await expect(name).toHaveAccessibleDescription('This field should be at least 5 characters long');
+  await name.fill('x'.repeat(201));
+  await expect(name).toHaveAccessibleDescription('The name is too long');
   const missionName = `Planner E2E ${Date.now()}`;
   await name.fill(missionName);
-  await building.getByLabel('Building name').fill('Haus A');
+  await expect(name).toHaveAccessibleDescription('');
+
+  // At least one product.
   await page.getByRole('checkbox', { name: 'Pointcloud' }).check();
   await expect(page.getByText('At least 1 product must be selected')).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Pointcloud' }).uncheck();
+  await expect(page.getByText('At least 1 product must be selected')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Pointcloud' }).check();
+  await expect(page.getByText('At least 1 product must be selected')).toBeHidden();
+
+  // References: at most 100 UTF-8 bytes — 51 × 'ä' is 51 characters but 102 bytes; 50 × 'ä' fits.
+  for (const label of ['Internal reference', 'Customer reference', 'Order confirmation number']) {
+    const field = page.getByRole('textbox', { name: label, exact: true });
+    await field.fill('ä'.repeat(51));
+    await expect(field).toHaveAccessibleDescription('This field should be at most 100 bytes long');
+    await field.fill('ä'.repeat(50));
+    await expect(field).toHaveAccessibleDescription('');
+  }
+
+  // Description: at most 5000 bytes; the message sits right under the text area.
+  const description = page.getByRole('textbox', { name: 'Description', exact: true });
+  const descriptionMessage = description.locator('xpath=../following-sibling::*[1]');
+  await description.fill('ä'.repeat(2501));
+  await expect(descriptionMessage).toHaveText('This field should be at most 5000 bytes long');
+  await description.fill('Scan the facade and the roof.');
+  await expect(page.getByText('This field should be at most 5000 bytes long')).toBeHidden();
+
+  // The scan appointment must be after the start from the office.
+  const start = page.getByLabel('Start from office', { exact: true });
+  const scan = page.getByLabel('Scan appointment', { exact: true });
+  await start.fill('2026-12-01T10:00');
+  await scan.fill('2026-12-01T09:30');
+  await expect(scan).toHaveAccessibleDescription('The scan date and time must be after the start from the office');
+  await scan.fill('2026-12-01T10:00');
+  await expect(scan).toHaveAccessibleDescription('The scan date and time must be after the start from the office');
+  await scan.fill('2026-12-01T11:00');
+  await expect(scan).toHaveAccessibleDescription('');
+
+  // The external delivery date must be after the pointcloud and the CAD delivery dates; the delivery
+  // date fills itself in: the later of the two plus 3 working days (Mon 14 Dec → Thu 17 Dec).
+  await page.getByLabel('Pointcloud delivery date', { exact: true }).fill('2026-12-10');
+  await page.getByLabel('CAD delivery date', { exact: true }).fill('2026-12-14');
+  await expect(page.getByLabel('Delivery date', { exact: true })).toHaveValue('2026-12-17');
+  const external = page.getByLabel('External delivery date', { exact: true });
+  const externalMessage = 'The external delivery date must be after the pointcloud and CAD delivery dates';
+  await external.fill('2026-12-12');
+  await expect(external).toHaveAccessibleDescription(externalMessage);
+  await external.fill('2026-12-14');
+  await expect(external).toHaveAccessibleDescription(externalMessage);
+  await external.fill('2026-12-15');
+  await expect(external).toHaveAccessibleDescription('');
 
   await page.getByRole('button', { name: 'Save mission' }).click();
   await page.waitForURL(/\/mission\/\d+$/, { timeout: 30_000 });
@@ -83,6 +144,46 @@ test('a customer draws a building, breaks the rules, fixes them and saves a new 
   expect(list).toHaveLength(1);
   expect(list[0]!.levels).toBe(3);
   expect(Math.abs(list[0]!.groundArea - ground)).toBeLessThan(1);
+
+  // The mission list finds it by its name.
+  await page.goto(`/mission-list?q=${encodeURIComponent(missionName)}`);
+  const row = page.locator(`tr[data-mission-id="${id}"]`);
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText(missionName);
+
+  // The map overview shows it: zoom in with the mouse wheel on the drawn spot (re-aimed after each
+  // step from the box the page asked for) until the server sends missions one by one and ours is a marker.
+  const mercX = (lon: number) => (lon + 180) / 360;
+  const mercY = (lat: number) => {
+    const s = Math.sin((lat * Math.PI) / 180);
+    return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+  };
+  const isMapCall = (r: Response) => r.url().includes('/api/v2/map/missions') && r.request().method() === 'GET' && r.ok();
+  let answer = page.waitForResponse(isMapCall, { timeout: 30_000 });
+  await page.goto('/map-overview');
+  const overview = page.getByTestId('map-overview');
+  await expect(overview.locator('[data-map-ready]')).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
+  let response = await answer;
+  let shown = false;
+  for (let step = 0; step < 40 && !shown; step++) {
+    const url = new URL(response.url());
+    const body = (await response.json()) as { missions: { id: number }[] };
+    if (Number(url.searchParams.get('zoom')) >= 15 && body.missions.some((m) => m.id === id)) {
+      shown = true;
+      break;
+    }
+    const [w, s, e, n] = url.searchParams.get('bbox')!.split(',').map(Number) as [number, number, number, number];
+    const canvas = (await overview.locator('canvas').boundingBox())!;
+    const x = canvas.x + ((mercX(11.5755) - mercX(w)) / (mercX(e) - mercX(w))) * canvas.width;
+    const y = canvas.y + ((mercY(48.1374) - mercY(n)) / (mercY(s) - mercY(n))) * canvas.height;
+    answer = page.waitForResponse(isMapCall, { timeout: 15_000 });
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(0, -600);
+    response = await answer;
+  }
+  expect(shown).toBe(true);
+  await expect(overview.locator(`[data-mission-id="${id}"]`)).toBeVisible();
+  await expect(overview.locator(`[data-mission-id="${id}"]`)).toHaveAttribute('aria-label', missionName);
 });
 
 test('the planner is not found without the planner permission, and the API refuses', async ({ browser }) => {

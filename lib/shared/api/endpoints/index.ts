@@ -11,6 +11,7 @@ import * as adminRoles from './admin-roles';
 import * as adminCompanies from './admin-companies';
 import * as adminCustomers from './admin-customers';
 import * as map from './map';
+import * as geocode from './geocode';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -18,4 +19,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionExports.startMissionExport, missionExports.getMissionExport, missionExports.downloadMissionExport,
   missionBackups.startMissionBackup, missionBackups.listMissionBackups, missionBackups.getMissionBackup, missionBackups.downloadMissionBackup, missionBackups.restoreMission,
   missionPrint.missionPdf,
-  ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions];
+  ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode];
