@@ -2,18 +2,15 @@
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { apiFetch } from '@/lib/client/fetcher';
 import { countryName } from '@/lib/shared/countries';
 import { CENTER_PAGE_SIZE, type CompanyDto, type CompanyFields, type CompanyPage, type CompanyRow, type CompanySort } from '@/lib/shared/schemas/company';
-import { refusalOf } from './center-errors';
 import styles from './center.module.css';
 import { CompanyForm } from './company-form';
 import { Pager } from './pager';
-import { isVersionConflict } from './server-errors';
 import { SortHeader, type SortOrder } from './sort-header';
+import { useCenterRecords, type CenterTexts } from './use-center-records';
 import { useCenterUrl } from './use-center-url';
 
 export interface CompanyListQuery {
@@ -25,8 +22,6 @@ export interface CompanyListQuery {
 
 const DEFAULTS = { q: '', sort: 'name', order: 'asc', page: 1 };
 
-type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyRow } | null;
-
 /**
  * spec §2 /company-center: the companies (search, sort by name, type, town or creation, pages),
  * and create, edit and delete. The rows come from the server page; every change reloads them.
@@ -35,13 +30,31 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
   const t = useTranslations('admin.companies');
   const format = useFormatter();
   const locale = useLocale();
-  const notify = useNotify();
   const { apply, refresh, pending } = useCenterUrl(DEFAULTS);
   const [search, setSearch] = useState(query.q);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<CompanyRow | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [deletePending, setDeletePending] = useState(false);
+  const texts = useMemo<CenterTexts<CompanyRow, CompanyDto>>(
+    () => ({
+      created: (saved) => t('created', { name: saved.name }),
+      updated: (saved) => t('updated', { name: saved.name }),
+      deleted: (row) => t('deleted', { name: row.name }),
+      createFailed: t('createFailed'),
+      updateFailed: t('updateFailed'),
+      deleteFailed: t('deleteFailed'),
+      versionConflict: t('versionConflict'),
+      refusal: (refused) =>
+        refused.reason === 'in_use'
+          ? t('deleteRefused', { missions: refused.counts.missions ?? 0, customers: refused.counts.customers ?? 0 })
+          : refused.reason === 'provider'
+            ? t('providerNotDeletable')
+            : null,
+    }),
+    [t],
+  );
+  const { editing, setEditing, deleting, setDeleting, startDelete, refusal, deletePending, save, failureText, confirmDelete } = useCenterRecords<
+    CompanyRow,
+    CompanyFields,
+    CompanyDto
+  >({ basePath: '/api/v2/companies', texts, refresh });
 
   const go = useCallback((next: Partial<CompanyListQuery>) => apply({ ...query, ...next }), [apply, query]);
   const onSearch = (event: FormEvent) => {
@@ -49,38 +62,6 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
     go({ q: search.trim(), page: 1 });
   };
   const onSort = (sort: CompanySort, order: SortOrder) => go({ sort, order, page: 1 });
-
-  const save = async (values: CompanyFields) => {
-    if (editing?.mode === 'edit') {
-      const saved = await apiFetch<CompanyDto>(`/api/v2/companies/${editing.company.id}`, { method: 'PUT', json: { ...values, version: editing.company.version } });
-      notify({ type: 'success', text: t('updated', { name: saved.name }) });
-    } else {
-      const saved = await apiFetch<CompanyDto>('/api/v2/companies', { method: 'POST', json: values });
-      notify({ type: 'success', text: t('created', { name: saved.name }) });
-    }
-    setEditing(null);
-    refresh();
-  };
-  const failureText = (err: unknown) =>
-    isVersionConflict(err) ? t('versionConflict') : editing?.mode === 'edit' ? t('updateFailed') : t('createFailed');
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeletePending(true);
-    try {
-      await apiFetch(`/api/v2/companies/${deleting.id}`, { method: 'DELETE' });
-      notify({ type: 'success', text: t('deleted', { name: deleting.name }) });
-      setDeleting(null);
-      refresh();
-    } catch (err) {
-      const refused = refusalOf(err);
-      if (refused?.reason === 'in_use') setRefusal(t('deleteRefused', { missions: refused.counts.missions ?? 0, customers: refused.counts.customers ?? 0 }));
-      else if (refused?.reason === 'provider') setRefusal(t('providerNotDeletable'));
-      else notify({ type: 'error', text: t('deleteFailed') });
-    } finally {
-      setDeletePending(false);
-    }
-  };
 
   const pages = page ? Math.max(1, Math.ceil(page.total / (page.pageSize || CENTER_PAGE_SIZE))) : 1;
   const columns = useMemo(
@@ -164,7 +145,7 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
                           type="button"
                           className={`${styles.button} ${styles.secondary} ${styles.small}`}
                           aria-label={t('actions.editLabel', { name: company.name })}
-                          onClick={() => setEditing({ mode: 'edit', company })}
+                          onClick={() => setEditing({ mode: 'edit', row: company })}
                         >
                           {t('actions.edit')}
                         </button>
@@ -174,10 +155,7 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
                           aria-label={t('actions.deleteLabel', { name: company.name })}
                           title={company.isProvider ? t('providerNotDeletable') : undefined}
                           disabled={company.isProvider}
-                          onClick={() => {
-                            setRefusal(null);
-                            setDeleting(company);
-                          }}
+                          onClick={() => startDelete(company)}
                         >
                           {t('actions.delete')}
                         </button>
@@ -204,13 +182,13 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? t('editTitle', { name: editing.company.name }) : t('createTitle')}
+        title={editing?.mode === 'edit' ? t('editTitle', { name: editing.row.name }) : t('createTitle')}
         className={styles.wideDialog}
       >
         {editing && (
           <CompanyForm
-            key={editing.mode === 'edit' ? `${editing.company.id}@${editing.company.version}` : 'new'}
-            company={editing.mode === 'edit' ? editing.company : undefined}
+            key={editing.mode === 'edit' ? `${editing.row.id}@${editing.row.version}` : 'new'}
+            company={editing.mode === 'edit' ? editing.row : undefined}
             onSubmit={save}
             onCancel={() => setEditing(null)}
             failureText={failureText}

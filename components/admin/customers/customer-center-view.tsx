@@ -1,17 +1,14 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useState, type FormEvent } from 'react';
-import { refusalOf } from '@/components/admin/companies/center-errors';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import styles from '@/components/admin/companies/center.module.css';
 import { Pager } from '@/components/admin/companies/pager';
-import { isVersionConflict } from '@/components/admin/companies/server-errors';
 import { SortHeader, type SortOrder } from '@/components/admin/companies/sort-header';
+import { useCenterRecords, type CenterTexts } from '@/components/admin/companies/use-center-records';
 import { useCenterUrl } from '@/components/admin/companies/use-center-url';
-import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { apiFetch } from '@/lib/client/fetcher';
 import type { CustomerDto, CustomerPage, CustomerRow, CustomerSort } from '@/lib/shared/schemas/customer';
 import type { CompanyItem } from '@/lib/shared/schemas/pickers';
 import { CustomerForm, type CustomerFormValues } from './customer-form';
@@ -25,8 +22,6 @@ export interface CustomerListQuery {
 }
 
 const DEFAULTS = { q: '', companyId: '', sort: 'name', order: 'asc', page: 1 };
-
-type Editing = { mode: 'create' } | { mode: 'edit'; customer: CustomerRow } | null;
 
 export interface CustomerCenterViewProps {
   query: CustomerListQuery;
@@ -45,13 +40,33 @@ export interface CustomerCenterViewProps {
 export function CustomerCenterView({ query, page, companies, nameMinLength, canWrite }: CustomerCenterViewProps) {
   const t = useTranslations('admin.customers');
   const format = useFormatter();
-  const notify = useNotify();
   const { apply, refresh, pending } = useCenterUrl(DEFAULTS);
   const [search, setSearch] = useState(query.q);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<CustomerRow | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [deletePending, setDeletePending] = useState(false);
+  const texts = useMemo<CenterTexts<CustomerRow, CustomerDto>>(
+    () => ({
+      created: (saved) => t('created', { name: saved.name, number: saved.customerNumber }),
+      updated: (saved) => t('updated', { name: saved.name }),
+      deleted: (row) => t('deleted', { name: row.name }),
+      createFailed: t('createFailed'),
+      updateFailed: t('updateFailed'),
+      deleteFailed: t('deleteFailed'),
+      versionConflict: t('versionConflict'),
+      refusal: (refused) =>
+        refused.reason === 'in_use' ? t('deleteRefused', { missions: refused.counts.missions ?? 0, subCustomers: refused.counts.subCustomers ?? 0 }) : null,
+    }),
+    [t],
+  );
+  const { editing, setEditing, deleting, setDeleting, startDelete, refusal, deletePending, save, failureText, confirmDelete } = useCenterRecords<
+    CustomerRow,
+    CustomerFormValues,
+    CustomerDto
+  >({
+    basePath: '/api/v2/customers',
+    texts,
+    refresh,
+    // Company and customer number are fixed once a customer exists (sessions carry the number).
+    toUpdate: ({ companyId: _company, customerNumber: _number, ...editable }) => editable,
+  });
 
   const go = useCallback((next: Partial<CustomerListQuery>) => apply({ ...query, ...next }), [apply, query]);
   const onSearch = (event: FormEvent) => {
@@ -59,38 +74,6 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
     go({ q: search.trim(), page: 1 });
   };
   const onSort = (sort: CustomerSort, order: SortOrder) => go({ sort, order, page: 1 });
-
-  const save = async (values: CustomerFormValues) => {
-    if (editing?.mode === 'edit') {
-      const { companyId: _company, customerNumber: _number, ...editable } = values;
-      const saved = await apiFetch<CustomerDto>(`/api/v2/customers/${editing.customer.id}`, { method: 'PUT', json: { ...editable, version: editing.customer.version } });
-      notify({ type: 'success', text: t('updated', { name: saved.name }) });
-    } else {
-      const saved = await apiFetch<CustomerDto>('/api/v2/customers', { method: 'POST', json: values });
-      notify({ type: 'success', text: t('created', { name: saved.name, number: saved.customerNumber }) });
-    }
-    setEditing(null);
-    refresh();
-  };
-  const failureText = (err: unknown) =>
-    isVersionConflict(err) ? t('versionConflict') : editing?.mode === 'edit' ? t('updateFailed') : t('createFailed');
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeletePending(true);
-    try {
-      await apiFetch(`/api/v2/customers/${deleting.id}`, { method: 'DELETE' });
-      notify({ type: 'success', text: t('deleted', { name: deleting.name }) });
-      setDeleting(null);
-      refresh();
-    } catch (err) {
-      const refused = refusalOf(err);
-      if (refused?.reason === 'in_use') setRefusal(t('deleteRefused', { missions: refused.counts.missions ?? 0, subCustomers: refused.counts.subCustomers ?? 0 }));
-      else notify({ type: 'error', text: t('deleteFailed') });
-    } finally {
-      setDeletePending(false);
-    }
-  };
 
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const none = t('none');
@@ -178,7 +161,7 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
                             type="button"
                             className={`${styles.button} ${styles.secondary} ${styles.small}`}
                             aria-label={t('actions.editLabel', { name: customer.name })}
-                            onClick={() => setEditing({ mode: 'edit', customer })}
+                            onClick={() => setEditing({ mode: 'edit', row: customer })}
                           >
                             {t('actions.edit')}
                           </button>
@@ -186,10 +169,7 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
                             type="button"
                             className={`${styles.button} ${styles.secondary} ${styles.small}`}
                             aria-label={t('actions.deleteLabel', { name: customer.name })}
-                            onClick={() => {
-                              setRefusal(null);
-                              setDeleting(customer);
-                            }}
+                            onClick={() => startDelete(customer)}
                           >
                             {t('actions.delete')}
                           </button>
@@ -217,13 +197,13 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? t('editTitle', { name: editing.customer.name }) : t('createTitle')}
+        title={editing?.mode === 'edit' ? t('editTitle', { name: editing.row.name }) : t('createTitle')}
         className={styles.wideDialog}
       >
         {editing && (
           <CustomerForm
-            key={editing.mode === 'edit' ? `${editing.customer.id}@${editing.customer.version}` : 'new'}
-            customer={editing.mode === 'edit' ? editing.customer : undefined}
+            key={editing.mode === 'edit' ? `${editing.row.id}@${editing.row.version}` : 'new'}
+            customer={editing.mode === 'edit' ? editing.row : undefined}
             companies={companies}
             nameMinLength={nameMinLength}
             onSubmit={save}
