@@ -1,7 +1,7 @@
 'use client';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { setWorkerUrl } from 'maplibre-gl';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Map, { NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
 import { OFFLINE_STYLE } from './offline-style';
 
@@ -45,6 +45,13 @@ export default function BaseMapInner({
 }: BaseMapProps) {
   const [ready, setReady] = useState(false);
   const mapRef = useRef<MapRef>(null);
+  const readyCallback = useRef(onMapReady);
+  readyCallback.current = onMapReady;
+  // Handed over after the commit that follows the load event, not inside it: react-map-gl sets
+  // its ref in a commit of its own, and a cached style can fire "load" before that commit.
+  useEffect(() => {
+    if (ready && mapRef.current) readyCallback.current?.(mapRef.current);
+  }, [ready]);
   return (
     <div
       className={className}
@@ -62,7 +69,6 @@ export default function BaseMapInner({
         {...mapProps}
         onLoad={(event) => {
           setReady(true);
-          if (mapRef.current) onMapReady?.(mapRef.current);
           onLoad?.(event);
         }}
       >

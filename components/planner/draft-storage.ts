@@ -9,6 +9,11 @@ export interface PlannerDraft {
   values?: MissionFormValues;
   deliveryEdited?: boolean;
   buildings: PlannedBuilding[];
+  /**
+   * Editing a mission's plan: the stored plan the drawing started from. A restored draft is saved
+   * against it, so a building someone added since is a conflict, not a removal.
+   */
+  base?: PlannedBuilding[];
 }
 
 export const draftKey = (missionId: number | null) => (missionId === null ? 'argus.planner.draft' : `argus.planner.draft.${missionId}`);

@@ -1,4 +1,4 @@
-import type { BuildingType } from '@/lib/shared/schemas/building';
+import type { BuildingDto, BuildingType } from '@/lib/shared/schemas/building';
 import type { PolygonGeometry, Position } from '@/lib/shared/geo/types';
 
 /**
@@ -51,7 +51,9 @@ export type DrawingAction =
   | { type: 'deleteSelected' }
   | { type: 'remove'; key: string }
   | { type: 'update'; key: string; changes: Partial<Pick<PlannedBuilding, 'name' | 'type' | 'levels'>> }
-  | { type: 'load'; buildings: PlannedBuilding[] };
+  | { type: 'load'; buildings: PlannedBuilding[] }
+  /** The plan merged with what someone else saved meanwhile; undo stops here (older steps hold stale versions). */
+  | { type: 'rebase'; buildings: PlannedBuilding[] };
 
 /** A polygon needs three corners. */
 export const MIN_CORNERS = 3;
@@ -70,6 +72,11 @@ export function footprintOf(ring: readonly Position[]): PolygonGeometry {
 export function ringOf(footprint: PolygonGeometry): Position[] {
   const outline = footprint.coordinates[0] ?? [];
   return outline.slice(0, -1).map(([lon, lat]) => [lon, lat] as Position);
+}
+
+/** A stored building as the planner edits it. */
+export function plannedOf(b: BuildingDto): PlannedBuilding {
+  return { key: `b${b.id}`, id: b.id, version: b.version, name: b.name, type: b.type, levels: b.levels, ring: ringOf(b.footprint) };
 }
 
 const same = (a: Position | undefined, b: Position) => !!a && a[0] === b[0] && a[1] === b[1];
@@ -150,5 +157,9 @@ export function drawingReducer(state: DrawingState, action: DrawingAction): Draw
       return { ...state, buildings: withBuilding(state, action.key, (b) => ({ ...b, ...action.changes })) };
     case 'load':
       return initialDrawing(action.buildings);
+    case 'rebase': {
+      const kept = state.selection && action.buildings.some((b) => b.key === state.selection!.key);
+      return { ...state, buildings: action.buildings, history: [], selection: kept ? state.selection : null };
+    }
   }
 }

@@ -17,7 +17,7 @@ import {
   MISSION_PRODUCTS,
 } from '@/lib/shared/schemas/mission';
 import type { MapView } from '../map/base-map';
-import { ringOf, type PlannedBuilding } from './drawing';
+import { plannedOf } from './drawing';
 import type { PlannerConfig } from './planner-config';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -62,7 +62,7 @@ export async function loadPlanner(searchParams: SearchParams) {
   if (!Number.isSafeInteger(id) || id < 1) notFound();
   try {
     const [detail, rows] = await Promise.all([getMission(ctx, { id }), listMissionBuildings(ctx, { missionId: id })]);
-    const buildings: PlannedBuilding[] = rows.map((b) => ({ key: `b${b.id}`, id: b.id, version: b.version, name: b.name, type: b.type, levels: b.levels, ring: ringOf(b.footprint) }));
+    const buildings = rows.map(plannedOf);
     const first = buildings[0]?.ring[0];
     const initialView = first ? { longitude: first[0], latitude: first[1], zoom: 18 } : GERMANY;
     return { config, initialView, mission: { id, name: detail.name, buildings } };

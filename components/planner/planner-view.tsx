@@ -6,19 +6,20 @@ import type { MapRef } from 'react-map-gl/maplibre';
 import type { MapView } from '@/components/map/base-map';
 import { useNotify } from '@/components/platform/notifications';
 import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import type { BuildingDto } from '@/lib/shared/schemas/building';
 import { decodeIssue, translateIssue, type Translate } from '@/lib/shared/validation/issue';
 import { VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
 import { BuildingList } from './building-list';
 import { createMissionBody } from './create-body';
 import { clearDraft, draftKey, readDraft, writeDraft } from './draft-storage';
-import { drawingReducer, initialDrawing, type PlannedBuilding } from './drawing';
+import { drawingReducer, initialDrawing, plannedOf, type PlannedBuilding } from './drawing';
 import { autoFilledDelivery, validateMissionForm, type FormErrors } from './form-rules';
 import { EMPTY_FORM, type FormField, type MissionFormValues } from './form-values';
 import { PlaceFinder } from './place-finder';
 import { MissionForm } from './mission-form';
 import type { PlannerConfig } from './planner-config';
 import { PlannerMap } from './planner-map';
-import { saveMissionPlan } from './save-plan';
+import { isPlanConflict, rebasePlan, saveMissionPlan } from './save-plan';
 import { usePlannerKeys } from './use-planner-keys';
 import styles from './planner.module.css';
 
@@ -63,6 +64,13 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
   const [saving, setSaving] = useState(false);
   const [restored, setRestored] = useState(false);
   const map = useRef<MapRef | null>(null);
+  /** The stored plan the drawing started from: what a merge after a conflict compares against. */
+  const base = useRef<PlannedBuilding[]>(mission?.buildings ?? []);
+  /** The drawing as it is now, also when a save answers after more edits. */
+  const latest = useRef(state.buildings);
+  useEffect(() => {
+    latest.current = state.buildings;
+  }, [state.buildings]);
   const flyTo = (latitude: number, longitude: number) => map.current?.jumpTo({ center: [longitude, latitude], zoom: 18 });
   const key = draftKey(mission?.id ?? null);
   usePlannerKeys(dispatch, state.draft !== null);
@@ -72,6 +80,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
     const draft = readDraft(key);
     if (draft && (draft.buildings.length > 0 || draft.values)) {
       dispatch({ type: 'load', buildings: draft.buildings });
+      if (mission && Array.isArray(draft.base)) base.current = draft.base;
       if (draft.values && !mission) setValues({ ...EMPTY_FORM, ...draft.values });
       setDeliveryEdited(!!draft.deliveryEdited);
     }
@@ -79,7 +88,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
   }, [key, mission]);
 
   useEffect(() => {
-    if (restored) writeDraft(key, { values: mission ? undefined : values, deliveryEdited, buildings: state.buildings });
+    if (restored) writeDraft(key, { values: mission ? undefined : values, deliveryEdited, buildings: state.buildings, base: mission ? base.current : undefined });
   }, [restored, key, mission, values, deliveryEdited, state.buildings]);
 
   const company = config.companies.find((c) => String(c.id) === values.companyId);
@@ -139,19 +148,35 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
     }
   };
 
-  const savePlan = async (id: number, original: PlannedBuilding[]) => {
+  // The save names the buildings of `base` no longer drawn as removed, so a building someone else
+  // added meanwhile is a conflict, never deleted unseen. A failed save leaves the drawing (and its
+  // kept draft) as it is. After a conflict the drawing is merged with what was saved meanwhile (their
+  // new buildings join it) and `base` becomes that plan, so that saving again succeeds and loses
+  // neither's edits.
+  const savePlan = async (id: number) => {
     setSubmitted(true);
     if (errors.buildings) return;
     setSaving(true);
     try {
-      await saveMissionPlan(id, original, state.buildings, config.storeyHeightM);
+      await saveMissionPlan(id, base.current, state.buildings, config.storeyHeightM);
       clearDraft(key);
       router.push(`/mission/${id}`);
-    } catch {
-      notify({ type: 'error', text: tAll('missions.messages.failedToSave') });
-      setSaving(false);
-      router.refresh();
+      return;
+    } catch (err) {
+      let text = tAll('missions.messages.failedToSave');
+      if (isPlanConflict(err)) {
+        try {
+          const { items } = await apiFetch<{ items: BuildingDto[] }>(`/api/v2/missions/${id}/buildings`);
+          dispatch({ type: 'rebase', buildings: rebasePlan(base.current, latest.current, items) });
+          base.current = items.map(plannedOf);
+          text = t('messages.changedMeanwhile');
+        } catch {
+          // The mission itself is gone or out of reach: the generic message, the drawing stays.
+        }
+      }
+      notify({ type: 'error', text });
     }
+    setSaving(false);
   };
 
   const drawing = state.draft !== null;
@@ -160,7 +185,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
       {/* Save sits at the top: error notifications stack up at the bottom right. */}
       <div className={styles.header}>
         <h1 className={styles.title}>{mission ? t('editTitle', { id: mission.id, name: mission.name }) : t('title')}</h1>
-        <button type="button" className={styles.save} disabled={saving} onClick={() => void (mission ? savePlan(mission.id, mission.buildings) : saveNew())}>
+        <button type="button" className={styles.save} disabled={saving} onClick={() => void (mission ? savePlan(mission.id) : saveNew())}>
           {mission ? t('savePlan') : t('save')}
         </button>
       </div>

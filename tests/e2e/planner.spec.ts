@@ -186,6 +186,129 @@ test('a customer draws a building, breaks the rules, fixes them and saves a new 
   await expect(overview.locator(`[data-mission-id="${id}"]`)).toHaveAttribute('aria-label', missionName);
 });
 
+/** A 20 m × 10 m rectangle whose south-west corner lies `east` metres east of a spot in the Englischer Garten. */
+function rectangleAt(east: number) {
+  const [lon, lat] = [11.592 + east / 74_300, 48.152];
+  const [e, n] = [20 / 74_300, 10 / 111_200];
+  return { type: 'Polygon', coordinates: [[[lon, lat], [lon + e, lat], [lon + e, lat + n], [lon, lat + n], [lon, lat]]] };
+}
+
+/** A fresh mission of the signed-in customer's company, made over the API, with the named buildings. */
+async function customerMission(page: Page, names: string[]): Promise<{ id: number; buildings: { id: number; version: number; name: string }[] }> {
+  const me = (await (await page.request.get('/api/v2/me')).json()) as { company: { id: number } };
+  const created = await page.request.post('/api/v2/missions', {
+    data: {
+      name: `Plan E2E ${test.info().workerIndex} ${Date.now()}`,
+      companyId: me.company.id,
+      products: ['pointcloud'],
+      buildings: names.map((name, i) => ({ name, footprint: rectangleAt(i * 40), levels: 2 })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: number; buildings: { id: number; version: number; name: string }[] };
+}
+
+async function openPlan(page: Page, id: number) {
+  await page.goto(`/planner?mission=${id}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`^Plan of mission ${id}:`) })).toBeVisible();
+  await expect(page.locator('[data-map-ready]').first()).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
+}
+
+test("a customer edits a mission's plan: changes a building, draws a second one and saves both at once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await signedIn(browser, 'customer@example.com');
+  const mission = await customerMission(page, ['Haus']);
+  const [haus] = mission.buildings;
+  await openPlan(page, mission.id);
+
+  const planned = page.getByTestId('planned-building');
+  await expect(planned).toHaveCount(1);
+  await planned.first().getByLabel('Building name').fill('Haupthaus');
+  await planned.first().getByLabel('Levels').fill('4');
+
+  // The map opens on the stored building's first corner (it lies north-east of the centre): draw
+  // the second one south-west of it.
+  await page.getByRole('button', { name: 'Draw a building' }).click();
+  const box = (await page.locator('[data-map-ready]').first().boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (const [dx, dy] of [[-220, 30], [-80, 30], [-80, 110], [-220, 110]] as const) {
+    await page.mouse.click(cx + dx, cy + dy);
+    await page.waitForTimeout(400); // not a double-click
+  }
+  await page.keyboard.press('Enter');
+  await expect(planned).toHaveCount(2);
+  await planned.nth(1).getByLabel('Building name').fill('Garage');
+  const shown = async (i: number) => ({
+    ground: await planned.nth(i).getByTestId('ground-area').textContent(),
+    facade: await planned.nth(i).getByTestId('facade-area').textContent(),
+  });
+  const measures = [await shown(0), await shown(1)];
+  expect(amount(measures[1]!.ground)).toBeGreaterThan(100);
+
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v2/missions/${mission.id}/buildings`) && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  expect((await saved).status()).toBe(200);
+  await page.waitForURL(new RegExp(`/mission/${mission.id}$`), { timeout: 30_000 });
+
+  // The buildings section shows both, with the areas the planner showed.
+  const table = page.getByTestId('buildings');
+  await expect(table.locator('tbody th')).toHaveText(['Haupthaus', 'Garage']);
+  for (const [i, m] of measures.entries()) {
+    const cells = table.locator('tbody tr').nth(i).locator('td');
+    await expect(cells.nth(2)).toHaveText(m.ground!);
+    await expect(cells.nth(4)).toHaveText(m.facade!);
+  }
+  await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText('4');
+  await expect(table.locator('tfoot')).toContainText('Total (2 buildings)');
+
+  // The stored building was changed in place (same id, next version), not replaced.
+  const stored = (await (await page.request.get(`/api/v2/missions/${mission.id}/buildings`)).json()) as { items: { id: number; version: number; levels: number }[] };
+  expect(stored.items[0]).toMatchObject({ id: haus!.id, version: 2, levels: 4 });
+  expect(stored.items[1]!.id).toBeGreaterThan(haus!.id);
+
+  // Someone who may not see the mission cannot save its plan.
+  const stranger = await signedIn(browser, 'external@example.com');
+  const refused = await stranger.request.put(`/api/v2/missions/${mission.id}/buildings`, {
+    data: { buildings: [{ id: haus!.id, version: 2, name: 'Fremd', type: 'building', levels: 1, footprint: rectangleAt(0) }] },
+  });
+  expect(refused.status()).toBe(403);
+});
+
+test('a plan changed by someone else meanwhile: the drawing is kept, their changes merged in, and the second save goes through', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await signedIn(browser, 'customer@example.com');
+  const mission = await customerMission(page, ['Haus', 'Scheune']);
+  const [, scheune] = mission.buildings;
+  await openPlan(page, mission.id);
+  const planned = page.getByTestId('planned-building');
+  await expect(planned).toHaveCount(2);
+  await planned.first().getByLabel('Building name').fill('Mein Haus');
+
+  // Meanwhile someone else gives the barn six levels and adds a carport.
+  const other = await page.request.patch(`/api/v2/buildings/${scheune!.id}`, { data: { version: scheune!.version, levels: 6 } });
+  expect(other.status()).toBe(200);
+  const added = await page.request.post(`/api/v2/missions/${mission.id}/buildings`, { data: { name: 'Carport', footprint: rectangleAt(80), levels: 1 } });
+  expect(added.status()).toBe(201);
+
+  const first = page.waitForResponse((r) => r.url().endsWith(`/api/v2/missions/${mission.id}/buildings`) && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  expect((await first).status()).toBe(409);
+  await expect(page.getByText('Someone else changed this plan in the meantime.', { exact: false })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/planner');
+  // The carport was not deleted unseen: it joins the drawing.
+  await expect(planned).toHaveCount(3);
+  await expect(planned.first().getByLabel('Building name')).toHaveValue('Mein Haus');
+  await expect(planned.nth(1).getByLabel('Levels')).toHaveValue('6');
+  await expect(planned.nth(2).getByLabel('Building name')).toHaveValue('Carport');
+
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await page.waitForURL(new RegExp(`/mission/${mission.id}$`), { timeout: 30_000 });
+  const table = page.getByTestId('buildings');
+  await expect(table.locator('tbody th')).toHaveText(['Mein Haus', 'Scheune', 'Carport']);
+  await expect(table.locator('tbody tr').nth(1).locator('td').nth(1)).toHaveText('6');
+});
+
 test('the planner is not found without the planner permission, and the API refuses', async ({ browser }) => {
   const page = await signedIn(browser, 'external@example.com');
   expect((await page.goto('/planner'))?.status()).toBe(404);

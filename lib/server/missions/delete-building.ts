@@ -1,11 +1,11 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
 import { idSchema } from '@/lib/shared/schemas/common';
-import { recordAudit } from '../audit/record-audit';
 import { building } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
 import { AppError, notFound } from '../errors';
+import { removeBuilding } from './building-writes';
 import { requireMission } from './visibility';
 
 /** Removes a building; the last one stays (spec §5: a mission without buildings cannot be saved). */
@@ -18,13 +18,6 @@ export async function deleteBuilding(ctx: DomainContext, input: { id: number }):
     await requireMission(tx, current.missionId, 'editBuildings', { lock: true });
     const [{ n } = { n: 0 }] = await tx.db.select({ n: count() }).from(building).where(eq(building.missionId, current.missionId));
     if (n <= 1) throw new AppError('conflict', 'a mission needs at least one building');
-    await tx.db.delete(building).where(eq(building.id, id));
-    await recordAudit(tx, {
-      entity: 'building',
-      entityId: id,
-      missionId: current.missionId,
-      action: 'delete',
-      diff: { name: current.name, type: current.type, groundArea: current.groundArea },
-    });
+    await removeBuilding(tx, current);
   });
 }

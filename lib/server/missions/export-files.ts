@@ -147,16 +147,24 @@ export function exportTable(items: readonly MissionListItem[], locale: Locale): 
   return { header: EXPORT_COLUMNS.map((c) => names[c]), rows: items.map((item) => EXPORT_COLUMNS.map((c) => cell(item, c, locale))) };
 }
 
+// One formatter for every cell of an export: building one costs far more than using it.
+const wallClockFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: EXPORT_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
 /**
  * The same instant as a Date whose UTC fields are the wall-clock time in the app's time zone:
  * spreadsheets have no time zones, so they show (and CSV writes) what the screens show.
  */
 export function wallClock(date: Date): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: EXPORT_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(wallClockFormat.formatToParts(date).map((p) => [p.type, p.value]));
   return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PolygonGeometry, Position } from '../geo';
+import { idSchema } from './common';
 
 export const BUILDING_TYPES = ['building', 'area'] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
@@ -60,3 +61,59 @@ export const updateBuildingBody = z.strictObject({
   storeyHeight: z.number().positive().max(20).optional(),
 });
 export type UpdateBuildingBody = z.input<typeof updateBuildingBody>;
+
+/** The most buildings one plan may hold (PUT /api/v2/missions/{id}/buildings). */
+export const PLAN_MAX_BUILDINGS = 200;
+
+/** One building of a whole plan: `id` with the `version` last read for a stored one, neither for a new one. */
+export const planBuilding = z
+  .strictObject({
+    id: idSchema.optional(),
+    version: z.number().int().positive().optional(),
+    name: z.string().trim().min(1).max(200),
+    type: z.enum(BUILDING_TYPES),
+    footprint: polygonSchema,
+    levels: z.number().int().min(1).max(200),
+    /** Metres; omitted: a stored building keeps its own, a new one gets the documented default. */
+    storeyHeight: z.number().positive().max(20).optional(),
+  })
+  .refine((b) => (b.id === undefined) === (b.version === undefined), { path: ['version'], message: 'id and version go together' });
+
+/** The most removals one plan save may state: generous, as single POSTs may have added more than a plan holds. */
+export const PLAN_MAX_REMOVED = 1000;
+
+/** A stored building the client knew (at `version`) and leaves out of the plan. */
+export const planRemoval = z.strictObject({
+  id: idSchema,
+  version: z.number().int().positive(),
+});
+
+const ids = (list: readonly { id?: number }[]) => list.flatMap((b) => (b.id === undefined ? [] : [b.id]));
+
+/**
+ * A mission's whole plan (PUT), saved at once: listed buildings with an id are changed, those
+ * without are added, and the stored ones the client removed are listed in `removed` with the
+ * version last read. Every stored building must be in one of the two lists: one that is in
+ * neither was added by someone else after the client read the plan (409, never deleted silently).
+ * At least one building (spec §5).
+ */
+export const replacePlanBody = z
+  .strictObject({
+    buildings: z
+      .array(planBuilding)
+      .min(1)
+      .max(PLAN_MAX_BUILDINGS)
+      .refine((list) => new Set(ids(list)).size === ids(list).length, 'a building is listed twice'),
+    removed: z
+      .array(planRemoval)
+      .max(PLAN_MAX_REMOVED)
+      .default([])
+      .refine((list) => new Set(ids(list)).size === ids(list).length, 'a building is listed twice'),
+  })
+  .superRefine((plan, ctx) => {
+    const kept = new Set(ids(plan.buildings));
+    plan.removed.forEach((r, i) => {
+      if (kept.has(r.id)) ctx.addIssue({ code: 'custom', path: ['removed', i, 'id'], message: 'a building is both kept and removed' });
+    });
+  });
+export type ReplacePlanBody = z.input<typeof replacePlanBody>;

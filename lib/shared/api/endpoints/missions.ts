@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditPageSchema, auditQuery } from '@/lib/shared/schemas/audit';
-import { buildingInput, updateBuildingBody } from '@/lib/shared/schemas/building';
+import { buildingInput, replacePlanBody, updateBuildingBody } from '@/lib/shared/schemas/building';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { createMissionInput } from '@/lib/shared/schemas/mission';
 import { missionShareItemSchema } from '@/lib/shared/schemas/mission-share';
@@ -138,6 +138,17 @@ export const createBuilding = endpoint({
   body: buildingInput,
   response: buildingSchema,
   status: 201,
+});
+
+export const replaceMissionPlan = endpoint({
+  method: 'PUT',
+  path: '/api/v2/missions/{id}/buildings',
+  summary:
+    "Saves the mission's whole plan at once: buildings with id and version are changed, those without are added, those in `removed` (with version) are deleted; all or nothing (404 for an id not of this mission; 409 version_conflict when a version is stale or a stored building is in neither list)",
+  tag,
+  params: missionIdParams,
+  body: replacePlanBody,
+  response: z.object({ items: z.array(buildingSchema) }),
 });
 
 export const updateBuilding = endpoint({
