@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/platform/client-messages';
 import { requireUser } from '@/lib/server/auth/require-user';
 import styles from './print-layout.module.css';
 
@@ -10,7 +11,7 @@ export default async function PrintLayout({ children }: { children: ReactNode })
   await requireUser();
   return (
     <main id="main" className={styles.paper}>
-      {children}
+      <ClientMessages area="missions">{children}</ClientMessages>
     </main>
   );
 }

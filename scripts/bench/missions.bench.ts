@@ -177,9 +177,9 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
   try {
     await startStack(stack, 900_000);
     const js = {
-      missionList: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission-list/page']),
-      missionListBeta: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission-list-beta/page']),
-      missionDetail: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/mission/[id]/page']),
+      missionList: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/(missions)/layout', '/(app)/(missions)/mission-list/page']),
+      missionListBeta: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/(missions)/layout', '/(app)/(missions)/mission-list-beta/page']),
+      missionDetail: firstLoadJs(join(root, '.next'), ['/layout', '/(app)/layout', '/(app)/(missions)/layout', '/(app)/(missions)/mission/[id]/page']),
     };
     log(`first-load JS (gzip): ${JSON.stringify(js)}`);
 

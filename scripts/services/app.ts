@@ -1,10 +1,17 @@
 import type { ServiceFactory } from '../lib/service';
 
+/**
+ * Node flags of the app process. A larger young generation: rendering a page allocates a lot of
+ * short-lived objects, and with the default (16 MB) semi-space the app spent about 9 % of its CPU
+ * in scavenges under load (profile in docs/performance.md); 64 MB cuts their number fourfold.
+ */
+export const APP_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** The Next.js app: `next start` on the production build, or `next dev` with --dev. */
 const app: ServiceFactory = (ctx) => ({
   name: 'app',
   command: process.execPath,
-  args: [require.resolve('next/dist/bin/next'), ctx.dev ? 'dev' : 'start', '--port', String(ctx.env.PORT)],
+  args: [...APP_NODE_FLAGS, require.resolve('next/dist/bin/next'), ctx.dev ? 'dev' : 'start', '--port', String(ctx.env.PORT)],
   env: { ...ctx.childEnv, NODE_ENV: ctx.dev ? 'development' : 'production' },
   readyUrl: `http://127.0.0.1:${ctx.env.PORT}/api/v2/health`,
   order: 50,

@@ -1,5 +1,6 @@
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import { formatDate } from '@/lib/shared/format/date';
+import { numberFormat } from '@/lib/shared/format/number';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -55,7 +56,7 @@ export function formatValue(mission: MissionDetail, field: string, { t, locale, 
     const list = (value as string[]) ?? [];
     return list.length ? list.map((v) => t(`missions.fields.values.${field}.${v}`)).join(', ') : t('missions.fields.values.none');
   }
-  if (typeof value === 'number') return new Intl.NumberFormat(locale, { maximumFractionDigits: field === 'latitude' || field === 'longitude' ? 6 : 2 }).format(value);
+  if (typeof value === 'number') return numberFormat(locale, field === 'latitude' || field === 'longitude' ? 6 : 2).format(value);
   if (value === null || value === undefined || value === '') return notSet;
   return String(value);
 }

@@ -38,7 +38,8 @@ export type MissionLoad =
  */
 export const loadMission = cache(async (id: number): Promise<MissionLoad> => {
   const user = await requireUser();
-  const ctx: DomainContext = { db: db(), actor: user.actor as Actor };
+  // One read of the mission for the page's several verbs (DomainContext.missionReads).
+  const ctx: DomainContext = { db: db(), actor: user.actor as Actor, missionReads: new Map() };
   try {
     const { row, access } = await requireMission(ctx, id, 'read');
     const mission = await missionDetail(ctx, row, access.capabilities.has('readAllFields'));

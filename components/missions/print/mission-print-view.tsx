@@ -6,6 +6,7 @@ import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import { FootprintSvg } from './footprint-svg';
 import { PrintToolbar } from './print-toolbar';
 import styles from './print.module.css';
+import { numberFormat } from '@/lib/shared/format/number';
 
 /** The key data on the sheet, in reading order; fields the user's view lacks are left out. */
 const KEY_FIELDS = [
@@ -36,7 +37,7 @@ export async function MissionPrintView({ mission, history, printedAt }: MissionP
   const translate = (key: string, values?: Record<string, string | number>) => t(key as never, values as never);
   const value = (field: string) => formatValue(mission, field, { t: translate, locale, timeZone });
   const label = (field: string) => translate(`missions.fields.${LABEL_KEY[field] ?? field}`);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = numberFormat(locale, 1);
   const metres = (v: number) => t('missions.print.metres', { value: number.format(v) });
   const squareMetres = (v: number) => t('missions.print.squareMetres', { value: number.format(v) });
   const texts = TEXT_FIELDS.filter((f) => hasField(mission, f) && (mission as unknown as Record<string, unknown>)[f]);

@@ -10,6 +10,12 @@ export interface DomainContext {
   db: Db | Tx;
   actor: Actor;
   requestId?: string;
+  /**
+   * A read-only render that asks several verbs about the same mission (the detail page: the
+   * mission, its audit trail, shares and neighbours) loads the row and the actor's relation to it
+   * once. Never carried into a transaction: writes always read afresh.
+   */
+  missionReads?: Map<number, Promise<unknown>>;
 }
 
 /**
@@ -17,5 +23,5 @@ export interface DomainContext {
  * whose `db` is that transaction. Everything `fn` writes commits or rolls back together.
  */
 export function inTransaction<T>(ctx: DomainContext, fn: (tx: DomainContext & { db: Tx }) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((tx) => fn({ ...ctx, db: tx }));
+  return ctx.db.transaction((tx) => fn({ ...ctx, db: tx, missionReads: undefined }));
 }

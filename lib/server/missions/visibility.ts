@@ -59,12 +59,29 @@ export async function requireMission(
   capability: MissionCapability,
   options: { lock?: boolean } = {},
 ): Promise<{ row: MissionRow; access: MissionAccess }> {
-  const query = ctx.db.select().from(mission).where(eq(mission.id, missionId));
-  const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) throw notFound('mission');
-  const access = missionAccess(ctx.actor, await relationTo(ctx, row));
+  const { row, relation } = options.lock || !ctx.missionReads ? await loadForAccess(ctx, missionId, options.lock) : await rememberedRead(ctx, missionId, ctx.missionReads);
+  const access = missionAccess(ctx.actor, relation);
   if (!access.capabilities.has('read') || !access.capabilities.has(capability)) throw notAuthorizedMission(missionId);
   return { row, access };
+}
+
+type AccessRead = { row: MissionRow; relation: MissionRelation };
+
+async function loadForAccess(ctx: DomainContext, missionId: number, lock = false): Promise<AccessRead> {
+  const query = ctx.db.select().from(mission).where(eq(mission.id, missionId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('mission');
+  return { row, relation: await relationTo(ctx, row) };
+}
+
+/** The read of ctx.missionReads (see DomainContext): the capability is still checked on every call. */
+function rememberedRead(ctx: DomainContext, missionId: number, reads: Map<number, Promise<unknown>>): Promise<AccessRead> {
+  let read = reads.get(missionId) as Promise<AccessRead> | undefined;
+  if (!read) {
+    read = loadForAccess(ctx, missionId);
+    reads.set(missionId, read);
+  }
+  return read;
 }
 
 /** Loads a mission the actor may see: 404 when it does not exist, 403 when it is not theirs. */

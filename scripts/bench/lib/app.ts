@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { root } from '../../lib/context';
 import { freePort } from '../../lib/database';
 import { startService, stopAll, waitReady, type Running } from '../../lib/processes';
+import { APP_NODE_FLAGS } from '../../services/app';
 
 /** The ports, URL, data folder and environment of one bench stack; `running` collects what was started. */
 export interface BenchStack {
@@ -52,7 +53,7 @@ export async function startStack(stack: BenchStack, timeoutMs: number): Promise<
 /** Serves the build in `dir` with `next start` on `port` next to the stack (same identity service and database); returns its origin. */
 export async function startBuildCopy(stack: BenchStack, name: string, dir: string, port: number): Promise<string> {
   const origin = `http://localhost:${port}`;
-  const app = startService({ name, command: process.execPath, args: [require.resolve('next/dist/bin/next'), 'start', '--port', String(port)] }, 4, dir, {
+  const app = startService({ name, command: process.execPath, args: [...APP_NODE_FLAGS, require.resolve('next/dist/bin/next'), 'start', '--port', String(port)] }, 4, dir, {
     ...stack.env,
     NODE_ENV: 'production',
     PORT: String(port),

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { AREA_NAMESPACES, SHARED_NAMESPACES, clientMessages, type Area } from '@/lib/i18n/client-namespaces';
+import en from '@/messages/en.json';
+
+const root = join(__dirname, '..', '..', '..');
+
+/** The area whose segment layouts render each components/ folder; folders not named get only the shared namespaces. */
+const FOLDER_AREA: Record<string, Area> = {
+  auth: 'auth',
+  profile: 'profile',
+  missions: 'missions',
+  planner: 'planner',
+  'map-overview': 'mapOverview',
+  admin: 'admin',
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+
+/** Client modules (they translate in the browser) and the namespaces their `useTranslations('…')` calls name. */
+const clientUses = files(join(root, 'components'))
+  .map((path) => ({ path, source: readFileSync(path, 'utf8') }))
+  .filter(({ source }) => /^['"]use client['"]/m.test(source))
+  .map(({ path, source }) => ({
+    file: relative(join(root, 'components'), path),
+    namespaces: [...source.matchAll(/useTranslations\(\s*'([^'.]+)[^']*'\s*\)/g)].map((m) => m[1]!),
+  }))
+  .filter((u) => u.namespaces.length > 0);
+
+describe('client message namespaces', () => {
+  it('finds the client components it checks', () => {
+    expect(clientUses.length).toBeGreaterThan(40);
+  });
+
+  it.each(clientUses)('$file uses only namespaces its area sends', ({ file, namespaces }) => {
+    const area = FOLDER_AREA[file.split('/')[0]!];
+    const sent = new Set<string>([...SHARED_NAMESPACES, ...(area ? AREA_NAMESPACES[area] : [])]);
+    expect(namespaces.filter((n) => !sent.has(n))).toEqual([]);
+  });
+
+  it('names only namespaces the catalogue has', () => {
+    for (const name of [...SHARED_NAMESPACES, ...Object.values(AREA_NAMESPACES).flat()]) expect(Object.keys(en)).toContain(name);
+  });
+
+  it('sends the shared namespaces everywhere and an area only its own', () => {
+    const missions = clientMessages(en, 'missions');
+    expect(Object.keys(missions).sort()).toEqual([...SHARED_NAMESPACES, 'missions', 'projectList'].sort());
+    expect(missions.missions).toBe(en.missions);
+    expect(Object.keys(clientMessages(en)).sort()).toEqual([...SHARED_NAMESPACES].sort());
+    expect(JSON.stringify(clientMessages(en, 'missions')).length).toBeLessThan(JSON.stringify(en).length / 2);
+  });
+});
