@@ -39,6 +39,11 @@ export const envSchema = z.object({
   /** Nominatim-compatible search API for the planner's address search; unset: coordinates only. */
   GEOCODER_URL: url.optional(),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
+  /**
+   * Days a succeeded mission backup is kept before maintenance.cleanup deletes it (archive and
+   * record); the newest backup of each mission is kept however old.
+   */
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** spec §5: the configurable minimum length of a customer name. */
   CUSTOMER_NAME_MIN_LENGTH: z.coerce.number().int().min(1).max(200).default(CUSTOMER_NAME_MIN_LENGTH),

@@ -63,8 +63,10 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
       return t('detail.audit.change', { field: fieldLabel(field), before: shown(before), after: shown(after) });
     });
   };
+  const entityLabel = (event: AuditEventDto) =>
+    t.has(`detail.audit.entities.${event.entity}`) ? t(`detail.audit.entities.${event.entity}`, { id: event.entityId }) : `${event.entity} ${event.entityId}`;
   const actionLabel = (event: AuditEventDto) =>
-    `${t.has(`detail.audit.actions.${event.action}`) ? t(`detail.audit.actions.${event.action}`) : event.action}${event.entity !== 'mission' ? ` (${event.entity} ${event.entityId})` : ''}`;
+    `${t.has(`detail.audit.actions.${event.action}`) ? t(`detail.audit.actions.${event.action}`) : event.action}${event.entity !== 'mission' ? ` (${entityLabel(event)})` : ''}`;
 
   if (items.length === 0) return <p className={styles.empty}>{t('detail.audit.empty')}</p>;
   return (

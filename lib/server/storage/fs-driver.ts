@@ -113,12 +113,16 @@ export function createFsStorage(root: string): Storage {
     const verify = new VerifyingStream({ expectedSha256, expectedSize: options.expectedSize, maxBytes: options.maxBytes });
     await mkdir(partialDir, { recursive: true });
     const temp = partialPath();
+    const out = createWriteStream(temp, { flags: 'wx' });
     try {
-      await pipeline(toReadable(body), verify, createWriteStream(temp, { flags: 'wx' }), { signal: options.signal });
+      await pipeline(toReadable(body), verify, out, { signal: options.signal });
       const file = await commit(temp, key);
       await writeSidecar(key, { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE, sha256: verify.sha256, size: file.size, mtimeMs: file.mtimeMs });
       return { key, size: verify.bytes, sha256: verify.sha256, etag: etagOf(verify.sha256) };
     } catch (err) {
+      // A body refused at once fails the pipeline while the file is still being opened: wait for
+      // the stream to close, or the open would create the file after it was removed.
+      if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()));
       await rm(temp, { force: true });
       throw err;
     }

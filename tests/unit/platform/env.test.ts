@@ -26,6 +26,12 @@ describe('configuration', () => {
     expect(() => parseEnv({ S3_BUCKET: 'argus' })).toThrow(/S3_ACCESS_KEY_ID/);
   });
 
+  it('keeps mission backups 90 days unless told otherwise, in whole days of at least one', () => {
+    expect(parseEnv({}).BACKUP_RETENTION_DAYS).toBe(90);
+    expect(parseEnv({ BACKUP_RETENTION_DAYS: '7' }).BACKUP_RETENTION_DAYS).toBe(7);
+    for (const bad of ['0', '-1', '1.5', 'forever']) expect(() => parseEnv({ BACKUP_RETENTION_DAYS: bad })).toThrow(/BACKUP_RETENTION_DAYS/);
+  });
+
   it('documents every variable in .env.example', () => {
     const documented = readFileSync('.env.example', 'utf8');
     const variables = Object.keys(envSchema.shape).filter((name) => name !== 'NODE_ENV');

@@ -5,7 +5,8 @@ import { mutable } from './columns';
 /**
  * What users see of a background job. pg-boss keeps its own queue tables (schema `pgboss`),
  * which it archives and purges; this row is ours and outlives them (deleted 30 days after it
- * finished by the maintenance.cleanup job).
+ * finished by the maintenance.cleanup job, except a succeeded mission backup's row: it is the
+ * backup's record and goes with its archive, by the backup retention).
  *
  * `queued` covers both "waiting for a worker" and "waiting for a retry after a failed attempt";
  * `error` then holds the last attempt's failure.

@@ -1,8 +1,11 @@
 import 'server-only';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { job } from '../../db/schema/jobs';
 import { notification } from '../../db/schema/notices';
+import { env } from '../../env';
+import { MISSION_BACKUP_JOB } from '../../missions/backup/make-backup';
+import { pruneMissionBackups } from '../../missions/backup/retention';
 import { TEMP_PREFIX } from '../../storage/keys';
 import { BOSS_SCHEMA } from '../boss';
 import { defineJob, type Executor } from '../define';
@@ -15,13 +18,21 @@ export const CLEANUP_RULES = {
   finishedJobDays: 30,
   /** A job still open this long after pg-boss lost it (deleted, never archived) is failed. */
   lostJobHours: 24,
+  /** BACKUP_RETENTION_DAYS (default 90), read when the job runs. */
+  get backupRetentionDays(): number {
+    return env().BACKUP_RETENTION_DAYS;
+  },
 } as const;
 
 /**
  * Housekeeping, every 15 minutes: deletes dismissed notifications older than 90 days, temporary
- * files (`tmp/…`, abandoned partial writes and multipart uploads) older than 24 hours and job
- * rows finished more than 30 days ago, and settles job rows whose pg-boss job ended without the
- * worker recording it (a worker killed mid-job whose job then expired for good).
+ * files (`tmp/…`, abandoned partial writes and multipart uploads) older than 24 hours, mission
+ * backups older than BACKUP_RETENTION_DAYS (default 90; archive and record, except each
+ * mission's newest, which is always kept) and archives under `backups/missions/` that have no
+ * record and are as old (missions/backup/retention.ts), and job rows finished more than 30 days
+ * ago — except succeeded `mission.backup` rows, which are the backups' records and go with their
+ * archive (or 30 days after it has gone missing); and settles job rows whose pg-boss job ended
+ * without the worker recording it (a worker killed mid-job whose job then expired for good).
  */
 export const maintenanceCleanup = defineJob({
   name: 'maintenance.cleanup',
@@ -48,14 +59,41 @@ export const maintenanceCleanup = defineJob({
       }
     }
     const partialWrites = await ctx.storage.purgeIncomplete(tempBefore);
-    await ctx.reportProgress(60);
+    await ctx.reportProgress(50);
+
+    const backups = await pruneMissionBackups({
+      db: ctx.db,
+      storage: ctx.storage,
+      now,
+      retentionDays: CLEANUP_RULES.backupRetentionDays,
+      recordDays: CLEANUP_RULES.finishedJobDays,
+      signal: ctx.signal,
+      log: ctx.log,
+    });
+    await ctx.reportProgress(80);
 
     const jobs = await ctx.db
       .delete(job)
-      .where(and(inArray(job.state, ['succeeded', 'failed', 'cancelled']), lt(job.finishedAt, new Date(now.getTime() - CLEANUP_RULES.finishedJobDays * DAY_MS))))
+      .where(
+        and(
+          inArray(job.state, ['succeeded', 'failed', 'cancelled']),
+          lt(job.finishedAt, new Date(now.getTime() - CLEANUP_RULES.finishedJobDays * DAY_MS)),
+          // A succeeded backup's row is its record: pruneMissionBackups decides when it goes.
+          not(and(eq(job.type, MISSION_BACKUP_JOB), eq(job.state, 'succeeded'))!),
+        ),
+      )
       .returning({ id: job.id });
     const settled = await settleOrphans(ctx.db, now);
-    return { notifications: notifications.length, tempFiles, partialWrites, jobs: jobs.length, settledJobs: settled };
+    return {
+      notifications: notifications.length,
+      tempFiles,
+      partialWrites,
+      expiredBackups: backups.expired,
+      orphanBackups: backups.orphans,
+      missingBackups: backups.missing,
+      jobs: jobs.length,
+      settledJobs: settled,
+    };
   },
 });
 

@@ -12,8 +12,18 @@ export const MISSION_BACKUP_JOB = 'mission.backup';
 
 /** Where a mission's own stored files live; a backup takes everything under it. */
 export const missionFilesPrefix = (missionId: number) => `${joinKey('missions', missionId)}/`;
+/** Where every mission's backup archives live (`backups/missions/<mission id>/<job id>.tar.gz`). */
+export const BACKUPS_PREFIX = 'backups/missions/';
 /** Archives are kept apart from the mission's files, so a backup never contains older backups. */
 export const backupArchiveKey = (missionId: number, jobId: string) => joinKey('backups', 'missions', missionId, `${jobId}.tar.gz`);
+
+const ARCHIVE_KEY = /^backups\/missions\/([1-9]\d*)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.tar\.gz$/;
+
+/** The mission and job of an archive key made by backupArchiveKey; null for any other key. */
+export function parseBackupArchiveKey(key: string): { missionId: number; jobId: string } | null {
+  const match = ARCHIVE_KEY.exec(key);
+  return match ? { missionId: Number(match[1]), jobId: match[2]! } : null;
+}
 
 export interface BackupResult {
   key: string;
