@@ -16,7 +16,9 @@ export function storeReturnTo(value: string | null | undefined, origin: string =
 
 /**
  * spec §2 "On startup": reads and removes the stored address; returns it only when it is on our
- * own origin and not where the browser already is.
+ * own origin and not where the browser already is. The bare root is not followed either: `/`
+ * means "home", where the guard has just sent the user (going there again would only reload the
+ * page the user is reading).
  */
 export function takeReturnTo(location: Pick<Location, 'origin' | 'href'> = window.location): string | null {
   let stored: string | null = null;
@@ -27,5 +29,6 @@ export function takeReturnTo(location: Pick<Location, 'origin' | 'href'> = windo
     return null;
   }
   const safe = safeReturnTo(stored, location.origin);
-  return safe && safe !== new URL(location.href).href ? safe : null;
+  if (!safe || safe === new URL(location.href).href) return null;
+  return new URL(safe).href === new URL('/', location.origin).href ? null : safe;
 }

@@ -15,12 +15,14 @@ export function microsoftIssuer(): string {
  */
 export async function viaProvider(page: Page, login: string, origin: string, start: () => Promise<void>): Promise<void> {
   const issuer = microsoftIssuer();
-  const from = page.url();
   const atProvider = page.waitForRequest((r) => r.url().startsWith(issuer) && r.isNavigationRequest());
+  // The next document the page loads: the provider's login or consent page, or (signed in there and
+  // consent given) ours again at the end of the redirects. Waiting for a URL instead would race: the
+  // page still shows the document that started it until the provider answers.
+  const nextDocument = page.waitForEvent('load');
   await start();
   await atProvider;
-  // The provider shows its login or consent page, or (signed in there and consent given) sends the browser straight back.
-  await page.waitForURL((url) => url.href.startsWith(issuer) || (url.href.startsWith(origin) && url.href !== from), { waitUntil: 'commit' });
+  await nextDocument;
   for (let step = 0; step < 4 && page.url().startsWith(issuer); step++) {
     const loginField = page.locator('input[name="login"]');
     const consent = page.getByRole('button', { name: 'Continue' });

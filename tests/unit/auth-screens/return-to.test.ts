@@ -30,4 +30,12 @@ describe('return-to storage (spec §2 "On startup", §9)', () => {
     expect(takeReturnTo(at('http://localhost/planner'))).toBeNull();
     expect(localStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });
+
+  it('does not follow the bare root: the guard already sent the user home', () => {
+    localStorage.setItem(RETURN_TO_KEY, 'http://localhost/');
+    expect(takeReturnTo(at('http://localhost/planner'))).toBeNull();
+    expect(localStorage.getItem(RETURN_TO_KEY)).toBeNull();
+    localStorage.setItem(RETURN_TO_KEY, 'http://localhost/?tab=2');
+    expect(takeReturnTo(at('http://localhost/planner'))).toBe('http://localhost/?tab=2');
+  });
 });
