@@ -1,13 +1,18 @@
 'use client';
 
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
 import { labelKey } from './field-labels';
-import { FieldEditor } from './field-editor';
 import { formatValue, hasField } from './format-value';
 import { useMission } from './mission-context';
 import styles from './detail.module.css';
+
+// The editors (inputs, the rules, the byte counter) are needed only once the user edits a field:
+// they load then, fetched ahead as soon as the pointer or focus reaches an edit button.
+const loadEditor = () => import('./field-editor').then((m) => m.FieldEditor);
+const FieldEditor = dynamic(loadEditor, { ssr: false });
 
 /**
  * One mission field: label and formatted value, and — when the user may change it — an edit
@@ -34,7 +39,14 @@ export function MissionField({ field, wide = false }: { field: string; wide?: bo
           <>
             <span className={multiline ? styles.multiline : undefined} data-value>{formatValue(mission, field, { t, locale, timeZone })}</span>
             {canEdit && (
-              <button type="button" className={styles.editButton} onClick={() => setEditing(true)} aria-label={t('missions.detail.edit.edit', { field: label })}>
+              <button
+                type="button"
+                className={styles.editButton}
+                onPointerEnter={() => void loadEditor()}
+                onFocus={() => void loadEditor()}
+                onClick={() => setEditing(true)}
+                aria-label={t('missions.detail.edit.edit', { field: label })}
+              >
                 <span aria-hidden="true">✎</span>
               </button>
             )}
