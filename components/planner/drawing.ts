@@ -81,6 +81,9 @@ export function plannedOf(b: BuildingDto): PlannedBuilding {
 
 const same = (a: Position | undefined, b: Position) => !!a && a[0] === b[0] && a[1] === b[1];
 
+/** Whether two outlines have the same corners in the same order. */
+export const sameRing = (a: readonly Position[], b: readonly Position[]) => a.length === b.length && a.every((p, i) => same(p, b[i]!));
+
 function record(state: DrawingState): DrawingState {
   const history = [...state.history, { buildings: state.buildings, draft: state.draft }].slice(-HISTORY_LIMIT);
   return { ...state, history };

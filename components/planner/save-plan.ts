@@ -1,10 +1,7 @@
 import { ApiError, apiFetch } from '@/lib/client/fetcher';
 import type { BuildingDto, ReplacePlanBody } from '@/lib/shared/schemas/building';
-import { footprintOf, plannedOf, type PlannedBuilding } from './drawing';
+import { footprintOf, plannedOf, sameRing, type PlannedBuilding } from './drawing';
 import { buildingBody } from './create-body';
-
-const sameRing = (a: PlannedBuilding['ring'], b: PlannedBuilding['ring']) =>
-  a.length === b.length && a.every((p, i) => p[0] === b[i]![0] && p[1] === b[i]![1]);
 
 /** Whether the planner's copy of a building differs from another in what the planner edits. */
 export const plannedChanged = (before: PlannedBuilding, after: PlannedBuilding) =>

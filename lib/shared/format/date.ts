@@ -1,3 +1,5 @@
+import { cachedFormatter } from './intl-cache';
+
 /** Spec §9: an unset date shows this text. */
 export const NOT_SET = 'not_set';
 
@@ -28,26 +30,16 @@ export function formatDate(value: DateInput, locale: string, options: FormatDate
   return formatter(locale, options.time !== false, options.timeZone).format(date);
 }
 
-// Building an Intl.DateTimeFormat costs far more than formatting with one, and a mission page
-// formats dozens of dates: one formatter per locale, clock and zone, kept for the process.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatter(locale: string, time: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale}|${time}|${timeZone ?? ''}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, {
+  return cachedFormatter(`date|${locale}|${time}|${timeZone ?? ''}`, () =>
+    new Intl.DateTimeFormat(locale, {
       year: 'numeric',
       month: 'long',
       day: 'numeric',
       ...(time && { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
       timeZone,
-    });
-    // Locales and zones come from requests: keep the map bounded.
-    if (formatters.size >= 200) formatters.clear();
-    formatters.set(key, made);
-  }
-  return made;
+    }),
+  );
 }
 
 /** Replaces `${name}` placeholders, as the maintenance notice text uses them. */
