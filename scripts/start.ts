@@ -1,7 +1,8 @@
 /**
  * `npm start` / `npm run dev`: builds when the build is missing or stale, starts the embedded
  * services that are not configured externally, migrates, seeds an empty database, starts every
- * service in scripts/services/ in order, and stops them all cleanly on Ctrl-C.
+ * service in scripts/services/ in order, restarts one that dies (lib/supervise.ts: backoff, at most
+ * 5 restarts in 5 minutes, then everything stops), and stops them all cleanly on Ctrl-C.
  * Adding a service = adding a module to scripts/services/ that default-exports a ServiceFactory.
  */
 import { readdirSync } from 'node:fs';
@@ -11,12 +12,15 @@ import { buildIsCurrent, recordBuild } from './lib/build';
 import { childEnvironment, loadEnv, openDatabase, root } from './lib/context';
 import { prefixed } from './lib/log';
 import { applyMigrations } from './lib/migrate';
-import { runToCompletion, startService, stopAll, waitReady, type Running } from './lib/processes';
+import { runToCompletion } from './lib/processes';
 import type { ServiceFactory, ServiceSpec, StartContext } from './lib/service';
+import { supervise, type Supervised } from './lib/supervise';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
 
 const log = prefixed('argus', 0);
 const APP_ORDER = 50;
+/** How long a child may take to stop after SIGTERM before it gets SIGKILL. */
+const GRACE_MS = 30_000;
 
 async function loadServices(ctx: StartContext): Promise<ServiceSpec[]> {
   const dir = join(root, 'scripts', 'services');
@@ -53,7 +57,7 @@ async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   const env = loadEnv();
   const origin = appOrigin(env);
-  const running: Running[] = [];
+  const running: Supervised[] = [];
   let stopping = false;
 
   const database = await openDatabase(env);
@@ -61,7 +65,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log('stopping…');
-    await stopAll(running);
+    // Reverse start order: the app goes before the services it depends on.
+    await Promise.all([...running].reverse().map((service) => service.stop(GRACE_MS)));
     await database.stop();
     log('stopped');
     process.exit(code);
@@ -82,14 +87,20 @@ async function main(): Promise<void> {
         await seed(childEnv);
         seeded = true;
       }
-      const service = startService(spec, index + 2, root, childEnv);
-      running.push(service);
-      void service.exited.then((code) => {
-        if (stopping) return;
-        log(`${spec.name} exited unexpectedly (code ${code}); stopping everything`);
-        void shutdown(1);
+      const service = supervise(spec, {
+        index: index + 2,
+        cwd: root,
+        env: childEnv,
+        policy: { readyTimeoutMs: dev ? 180_000 : 60_000 },
+        log,
+        onGiveUp: (message) => {
+          if (stopping) return;
+          log(`${message}; stopping everything`);
+          void shutdown(1);
+        },
       });
-      if (spec.readyUrl) await waitReady(service, spec.readyUrl, dev ? 180_000 : 60_000);
+      running.push(service);
+      await service.ready(dev ? 180_000 : 60_000);
     }
     banner(origin);
   } catch (err) {
