@@ -26,10 +26,10 @@ export interface AttemptStart {
 export async function startAttempt(db: Executor, a: AttemptStart): Promise<boolean> {
   const rows = await db
     .insert(job)
-    .values({ id: a.id, type: a.type, input: a.input, state: 'running', attempts: a.attempt, maxAttempts: a.maxAttempts, startedAt: sql`now()` })
+    .values({ id: a.id, type: a.type, input: a.input, state: 'running', attempts: a.attempt, maxAttempts: a.maxAttempts, startedAt: sql`now()`, heartbeatAt: sql`now()` })
     .onConflictDoUpdate({
       target: job.id,
-      set: { state: 'running', progress: 0, attempts: a.attempt, maxAttempts: a.maxAttempts, startedAt: sql`coalesce(${job.startedAt}, now())`, ...touched },
+      set: { state: 'running', progress: 0, attempts: a.attempt, maxAttempts: a.maxAttempts, startedAt: sql`coalesce(${job.startedAt}, now())`, heartbeatAt: sql`now()`, ...touched },
       setWhere: inArray(job.state, OPEN),
     })
     .returning({ id: job.id });
@@ -62,6 +62,21 @@ export async function recordFailure(db: Executor, id: string, error: string, wil
     .update(job)
     .set(willRetry ? { state: 'queued', error, ...touched } : { state: 'failed', error, finishedAt: sql`now()`, ...touched })
     .where(and(eq(job.id, id), inArray(job.state, OPEN)));
+}
+
+/**
+ * The running worker's sign of life for its attempts (bookkeeping: no version bump). Returns the
+ * attempts that are still this worker's; any other was cancelled or failed as lost meanwhile.
+ */
+export async function recordHeartbeat(db: Executor, attempts: Array<{ id: string; attempt: number }>): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
+  const rows = await db
+    .update(job)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(inArray(job.id, attempts.map((a) => a.id)), eq(job.state, 'running')))
+    .returning({ id: job.id, attempts: job.attempts });
+  const current = new Map(rows.map((r) => [r.id, r.attempts]));
+  return new Set(attempts.filter((a) => current.get(a.id) === a.attempt).map((a) => a.id));
 }
 
 export async function isCancelled(db: Executor, id: string): Promise<boolean> {

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { jobScratchPrefix } from '../storage/keys';
 import type { Storage } from '../storage/types';
-import { ensureQueues, executorFor, WAKE_CHANNEL } from './boss';
+import { ensureQueues, executorFor, ownsAttempt, WAKE_CHANNEL } from './boss';
 import { PermanentJobError, type AnyJobDefinition, type CleanupContext, type JobContext } from './define';
 import { listen, type Listener } from './listen';
-import { isCancelled, recordFailure, recordProgress, recordSuccess, startAttempt } from './records';
+import { failLostAttempts, LOST_MESSAGE } from './lost-attempts';
+import { isCancelled, recordFailure, recordHeartbeat, recordProgress, recordSuccess, startAttempt } from './records';
 
 export interface WorkerOptions {
   boss: PgBoss;
@@ -20,6 +21,10 @@ export interface WorkerOptions {
   listenUrl?: string;
   /** How long stop() lets running jobs finish before aborting them (ms). */
   shutdownGraceMs?: number;
+  /** How often the worker writes its running jobs' heartbeat and looks for lost ones (s, default 5). */
+  heartbeatSeconds?: number;
+  /** Another worker's running job whose heartbeat is older than this is failed as lost (s, default 20). */
+  lostAfterSeconds?: number;
   log?: (message: string) => void;
 }
 
@@ -29,11 +34,26 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-type Reason = 'expired' | 'cancelled' | 'shutdown';
+type Reason = 'expired' | 'cancelled' | 'shutdown' | 'lost';
+const REASONS: Record<Reason, string> = {
+  expired: 'The job took longer than its time limit',
+  cancelled: 'The job was cancelled',
+  shutdown: 'The worker stopped while the job was running',
+  lost: LOST_MESSAGE,
+};
 class Aborted extends Error {
   constructor(readonly reason: Reason) {
-    super(reason === 'expired' ? 'The job took longer than its time limit' : reason === 'cancelled' ? 'The job was cancelled' : 'The worker stopped while the job was running');
+    super(REASONS[reason]);
   }
+}
+
+interface RunningJob {
+  id: string;
+  attempt: number;
+  /** Set once the attempt is recorded as running: from then on it has a heartbeat. */
+  started: boolean;
+  abort(reason: Reason): void;
+  done: Promise<void>;
 }
 
 const PROGRESS_WRITE_MS = 250;
@@ -49,9 +69,13 @@ export function createWorker(options: WorkerOptions): Worker {
   const log = options.log ?? ((m: string) => console.log(`[worker] ${m}`));
   const graceMs = options.shutdownGraceMs ?? 25_000;
   const loops = new Map<string, Loop>();
-  const running = new Set<{ abort(reason: Reason): void; done: Promise<void> }>();
+  const heartbeatMs = (options.heartbeatSeconds ?? 5) * 1000;
+  const lostAfterSeconds = options.lostAfterSeconds ?? 20;
+  const running = new Set<RunningJob>();
   let listener: Listener | undefined;
   let stopping = false;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let beating: Promise<void> | undefined;
 
   class Loop {
     active = 0;
@@ -105,9 +129,12 @@ export function createWorker(options: WorkerOptions): Worker {
     private launch(j: PgBoss.JobWithMetadata<object>): void {
       this.active += 1;
       const controller = new AbortController();
-      const entry = {
+      const entry: RunningJob = {
+        id: j.id,
+        attempt: j.retryCount + 1,
+        started: false,
         abort: (reason: Reason) => controller.abort(new Aborted(reason)),
-        done: runJob(this.definition, j, controller)
+        done: runJob(this.definition, j, controller, () => (entry.started = true))
           .catch((err: unknown) => log(`${j.name} ${j.id}: ${(err as Error).message}`))
           .finally(() => {
             this.active -= 1;
@@ -119,7 +146,7 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   }
 
-  async function runJob(d: AnyJobDefinition, j: PgBoss.JobWithMetadata<object>, controller: AbortController): Promise<void> {
+  async function runJob(d: AnyJobDefinition, j: PgBoss.JobWithMetadata<object>, controller: AbortController, onStarted: () => void): Promise<void> {
     const attempt = j.retryCount + 1;
     const maxAttempts = j.retryLimit + 1;
     const { signal } = controller;
@@ -133,6 +160,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await boss.cancel(d.name, j.id);
       return;
     }
+    onStarted();
     if (attempt > 1) await discardPartialOutput(d, data, base);
 
     const expiry = setTimeout(() => controller.abort(new Aborted('expired')), Math.max(1, j.expireInSeconds - 1) * 1000);
@@ -154,12 +182,14 @@ export function createWorker(options: WorkerOptions): Worker {
       if (!parsed.success) throw new PermanentJobError(`Invalid job input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       const result = await abortable(d.run(data, ctx), signal);
       const recorded = await db.transaction(async (tx) => {
-        const ok = await recordSuccess(tx, j.id, result);
+        // Cancelled meanwhile, or failed as lost by another worker (this one stalled): not ours to finish.
+        if (!(await ownsAttempt(tx, d.name, j.id, j.retryCount)) || !(await recordSuccess(tx, j.id, result))) return false;
         await boss.complete(d.name, j.id, toOutput(result), { db: executorFor(tx) });
-        return ok;
+        return true;
       });
       if (recorded) await storage.deletePrefix(base.scratchPrefix).catch(() => 0);
-      else await discardPartialOutput(d, data, base); // cancelled while it finished
+      else if (await isCancelled(db, j.id)) await discardPartialOutput(d, data, base); // cancelled while it finished
+      else log(`${d.name} ${j.id}: attempt ${attempt} finished after it was failed as lost; its result is dropped`);
     } catch (err) {
       const reason = signal.reason instanceof Aborted ? signal.reason : undefined;
       const cancelled = reason?.reason === 'cancelled' || (await isCancelled(db, j.id).catch(() => false));
@@ -167,15 +197,18 @@ export function createWorker(options: WorkerOptions): Worker {
       const willRetry = !cancelled && !permanent && j.retryCount < j.retryLimit;
       const message = reason?.message ?? messageOf(err);
       log(`${d.name} ${j.id}: attempt ${attempt}/${maxAttempts} failed: ${message}${willRetry ? ' (will retry)' : ''}`);
-      await db.transaction(async (tx) => {
-        if (!cancelled) await recordFailure(tx, j.id, message, willRetry);
+      const owned = await db.transaction(async (tx) => {
+        // Lost meanwhile: the worker that failed it as lost also cleaned up, and a new attempt may run.
+        if (cancelled || !(await ownsAttempt(tx, d.name, j.id, j.retryCount))) return false;
+        await recordFailure(tx, j.id, message, willRetry);
         const txDb = { db: executorFor(tx) };
         // pg-boss retries a failed job while it has retries left; a job that must not run
         // again (cancelled, or a permanent error) is cancelled there instead.
         if (willRetry || j.retryCount >= j.retryLimit) await boss.fail(d.name, j.id, { message }, txDb);
         else await boss.cancel(d.name, j.id, txDb);
+        return true;
       });
-      if (!willRetry) await discardPartialOutput(d, data, base);
+      if (cancelled || (owned && !willRetry)) await discardPartialOutput(d, data, base);
     } finally {
       clearTimeout(expiry);
     }
@@ -190,6 +223,26 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   }
 
+  /**
+   * Every few seconds: the heartbeat of this worker's running attempts (an attempt that is no
+   * longer this worker's is aborted: cancelled, or failed as lost while this worker stalled),
+   * then the other workers' lost attempts are failed so they retry within a minute.
+   */
+  async function beat(): Promise<void> {
+    const mine = [...running].filter((r) => r.started);
+    try {
+      const still = await recordHeartbeat(db, mine);
+      for (const r of mine) {
+        if (still.has(r.id) || !running.has(r)) continue;
+        r.abort((await isCancelled(db, r.id)) ? 'cancelled' : 'lost');
+      }
+      if (stopping) return;
+      await failLostAttempts({ boss, db, storage, definitions, lostAfterSeconds, ownIds: [...running].map((r) => r.id), log });
+    } catch (err) {
+      log(`heartbeat failed: ${messageOf(err)}`); // the database is away; the next beat tries again
+    }
+  }
+
   return {
     async start() {
       await boss.start();
@@ -200,6 +253,13 @@ export function createWorker(options: WorkerOptions): Worker {
         loops.set(d.name, loop);
         loop.start();
       }
+      // One beat at a time (a slow database must not pile them up); the first at once, so a worker
+      // started after another died picks up its lost jobs without waiting a period.
+      const tick = () => {
+        beating ??= beat().finally(() => (beating = undefined));
+      };
+      tick();
+      heartbeat = setInterval(tick, heartbeatMs);
       if (options.listenUrl) listener = listen(options.listenUrl, WAKE_CHANNEL, (name) => loops.get(name)?.wake(), log);
       log(`working ${definitions.map((d) => d.name).join(', ')} (poll ${pollingIntervalSeconds}s${listener ? ' + NOTIFY' : ''})`);
     },
@@ -215,6 +275,8 @@ export function createWorker(options: WorkerOptions): Worker {
         for (const r of running) r.abort('shutdown');
         await all;
       }
+      clearInterval(heartbeat);
+      await beating;
       await boss.stop({ graceful: false, close: false });
     },
   };

@@ -31,6 +31,11 @@ export function createFsStorage(root: string): Storage {
   const objectPath = (key: string) => join(objectsDir, ...key.split('/'));
   const metaPath = (key: string) => `${join(metaDir, ...key.split('/'))}.json`;
   const partialPath = () => join(partialDir, randomUUID());
+  /**
+   * A put's partial file sits under the key's parent folders, so deletePrefix also removes what a
+   * killed writer left behind there (a job's scratch space: jobs/lost-attempts.ts).
+   */
+  const partialPathFor = (key: string) => join(partialDir, ...key.split('/').slice(0, -1), `${randomUUID()}.part`);
 
   async function statFile(key: string): Promise<Stats | null> {
     try {
@@ -111,8 +116,8 @@ export function createFsStorage(root: string): Storage {
     assertKey(key);
     const expectedSha256 = assertSha256(options.expectedSha256);
     const verify = new VerifyingStream({ expectedSha256, expectedSize: options.expectedSize, maxBytes: options.maxBytes });
-    await mkdir(partialDir, { recursive: true });
-    const temp = partialPath();
+    const temp = partialPathFor(key);
+    await mkdir(dirname(temp), { recursive: true });
     const out = createWriteStream(temp, { flags: 'wx' });
     try {
       await pipeline(toReadable(body), verify, out, { signal: options.signal });
@@ -197,6 +202,7 @@ export function createFsStorage(root: string): Storage {
       await remove(entry.key);
       count += 1;
     }
+    if (prefix.endsWith('/')) await rm(join(partialDir, ...prefix.slice(0, -1).split('/')), { recursive: true, force: true });
     return count;
   }
 

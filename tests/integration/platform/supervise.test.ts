@@ -28,7 +28,7 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((s) => s.stop(500)));
 });
 
-async function startChild(options: { limit?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Started> {
+async function startChild(options: { limit?: number; env?: Record<string, string> } = {}): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const starts: Running[] = [];

@@ -38,6 +38,11 @@ export const job = pgTable(
     /** Attempts allowed in total (retry limit + 1). */
     maxAttempts: integer().notNull().default(1),
     startedAt: timestamp({ withTimezone: true }),
+    /**
+     * Written every few seconds by the worker running the attempt; a `running` row whose
+     * heartbeat stops is taken for a dead worker and its attempt failed (worker.ts).
+     */
+    heartbeatAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     ...mutable,
   },
