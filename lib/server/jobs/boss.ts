@@ -77,15 +77,3 @@ export async function ensureQueues(boss: PgBoss, definitions: readonly AnyJobDef
   }
 }
 
-/**
- * Locks pg-boss's row of a job and tells whether it is still the attempt this worker fetched
- * (active, same retry count). False when it was cancelled, or failed as lost and handed to
- * another attempt: the caller must then leave both rows alone. Lock order everywhere: pg-boss's
- * row first, then ours (lost-attempts.ts does the same), so the two never deadlock.
- */
-export async function ownsAttempt(db: Executor, name: string, id: string, retryCount: number): Promise<boolean> {
-  const result = await db.execute(
-    sql`select 1 from ${sql.raw(BOSS_SCHEMA)}.job where name = ${name} and id = ${id} and state = 'active' and retry_count = ${retryCount} for update`,
-  );
-  return result.rows.length === 1;
-}

@@ -43,21 +43,23 @@ export async function failLostAttempts(o: LostAttemptsOptions): Promise<number> 
   const names = JSON.stringify(o.definitions.map((d) => d.name));
   const own = JSON.stringify(o.ownIds);
   const stale = sql`now() - make_interval(secs => ${o.lostAfterSeconds})`;
+  const lostWhere = (only?: string) => sql`
+    from ${sql.raw(BOSS_SCHEMA)}.job pj
+    left join ${job} j on j.id = pj.id
+    where pj.state = 'active'
+      and pj.name in (select jsonb_array_elements_text(${names}::jsonb))
+      and pj.id::text not in (select jsonb_array_elements_text(${own}::jsonb))
+      and pj.started_on < ${stale}
+      and (j.id is null or j.state <> 'running' or coalesce(j.heartbeat_at, j.started_at) < ${stale})
+      ${only ? sql`and pj.id = ${only}` : sql``}`;
+  const { rows: candidates } = await o.db.execute<{ id: string }>(sql`select pj.id ${lostWhere()} order by pj.started_on limit 20`);
   let failed = 0;
-  for (; failed < 20; failed += 1) {
-    const found = await o.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<Candidate>(sql`
-        select pj.id, pj.name, pj.retry_count, pj.retry_limit, pj.data
-        from ${sql.raw(BOSS_SCHEMA)}.job pj
-        left join ${job} j on j.id = pj.id
-        where pj.state = 'active'
-          and pj.name in (select jsonb_array_elements_text(${names}::jsonb))
-          and pj.id::text not in (select jsonb_array_elements_text(${own}::jsonb))
-          and pj.started_on < ${stale}
-          and (j.id is null or j.state <> 'running' or coalesce(j.heartbeat_at, j.started_at) < ${stale})
-        order by pj.started_on
-        limit 1
-        for update of pj skip locked`);
+  for (const { id } of candidates) {
+    const done = await o.db.transaction(async (tx) => {
+      // Our row first, then pg-boss's (the order every writer of both keeps), and look again:
+      // a worker may have finished it, or another worker may be failing it right now.
+      await tx.execute(sql`select 1 from ${job} where id = ${id} for update`);
+      const { rows } = await tx.execute<Candidate>(sql`select pj.id, pj.name, pj.retry_count, pj.retry_limit, pj.data ${lostWhere(id)} for update of pj skip locked`);
       const lost = rows[0];
       if (!lost) return false;
       const definition = o.definitions.find((d) => d.name === lost.name);
@@ -65,13 +67,14 @@ export async function failLostAttempts(o: LostAttemptsOptions): Promise<number> 
       const willRetry = lost.retry_count < lost.retry_limit;
       const log = (m: string) => o.log(`${lost.name} ${lost.id}: ${m}`);
       log(`attempt ${attempt}/${lost.retry_limit + 1} lost (no heartbeat for ${o.lostAfterSeconds} s)${willRetry ? '; retrying now' : ''}`);
+      // While both rows are locked no new attempt can start, so removing its output races nothing.
       if (definition) await discard(o, definition, lost, attempt, log);
       await recordFailure(tx, lost.id, LOST_MESSAGE, willRetry);
       await o.boss.fail(lost.name, lost.id, { message: LOST_MESSAGE }, { db: executorFor(tx) });
       if (willRetry) await tx.execute(sql`update ${sql.raw(BOSS_SCHEMA)}.job set start_after = now() where name = ${lost.name} and id = ${lost.id} and state = 'retry'`);
       return true;
     });
-    if (!found) break;
+    if (done) failed += 1;
   }
   return failed;
 }

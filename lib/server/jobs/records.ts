@@ -46,22 +46,34 @@ export async function recordProgress(db: Executor, id: string, progress: number)
   return rows.length === 1;
 }
 
-/** Returns false when the job was cancelled meanwhile (its result is then discarded). */
-export async function recordSuccess(db: Executor, id: string, result: unknown): Promise<boolean> {
+/** Only while the row still shows this attempt running: not once it was cancelled or failed as lost. */
+const stillRunning = (id: string, attempt: number) => and(eq(job.id, id), eq(job.state, 'running'), eq(job.attempts, attempt));
+
+/**
+ * Returns false when the attempt is no longer the job's (cancelled, or failed as lost while its
+ * worker stalled): its result is then discarded. Locks our row before pg-boss's, as every writer does.
+ */
+export async function recordSuccess(db: Executor, id: string, attempt: number, result: unknown): Promise<boolean> {
   const rows = await db
     .update(job)
     .set({ state: 'succeeded', progress: 100, error: null, result: result ?? null, finishedAt: sql`now()`, ...touched })
-    .where(and(eq(job.id, id), inArray(job.state, OPEN)))
+    .where(stillRunning(id, attempt))
     .returning({ id: job.id });
   return rows.length === 1;
 }
 
-/** A failed attempt: back to `queued` when pg-boss will retry it, else `failed` for good. */
-export async function recordFailure(db: Executor, id: string, error: string, willRetry: boolean): Promise<void> {
-  await db
+/**
+ * A failed attempt: back to `queued` when pg-boss will retry it, else `failed` for good. With
+ * `attempt`, only while that attempt is the job's (returns false otherwise); without it (a lost
+ * attempt, which may never have been recorded as running), whenever the job is open.
+ */
+export async function recordFailure(db: Executor, id: string, error: string, willRetry: boolean, attempt?: number): Promise<boolean> {
+  const rows = await db
     .update(job)
     .set(willRetry ? { state: 'queued', error, ...touched } : { state: 'failed', error, finishedAt: sql`now()`, ...touched })
-    .where(and(eq(job.id, id), inArray(job.state, OPEN)));
+    .where(attempt === undefined ? and(eq(job.id, id), inArray(job.state, OPEN)) : stillRunning(id, attempt))
+    .returning({ id: job.id });
+  return rows.length === 1;
 }
 
 /**

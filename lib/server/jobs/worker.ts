@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { jobScratchPrefix } from '../storage/keys';
 import type { Storage } from '../storage/types';
-import { ensureQueues, executorFor, ownsAttempt, WAKE_CHANNEL } from './boss';
+import { ensureQueues, executorFor, WAKE_CHANNEL } from './boss';
 import { PermanentJobError, type AnyJobDefinition, type CleanupContext, type JobContext } from './define';
 import { listen, type Listener } from './listen';
 import { failLostAttempts, LOST_MESSAGE } from './lost-attempts';
@@ -183,7 +183,7 @@ export function createWorker(options: WorkerOptions): Worker {
       const result = await abortable(d.run(data, ctx), signal);
       const recorded = await db.transaction(async (tx) => {
         // Cancelled meanwhile, or failed as lost by another worker (this one stalled): not ours to finish.
-        if (!(await ownsAttempt(tx, d.name, j.id, j.retryCount)) || !(await recordSuccess(tx, j.id, result))) return false;
+        if (!(await recordSuccess(tx, j.id, attempt, result))) return false;
         await boss.complete(d.name, j.id, toOutput(result), { db: executorFor(tx) });
         return true;
       });
@@ -199,8 +199,7 @@ export function createWorker(options: WorkerOptions): Worker {
       log(`${d.name} ${j.id}: attempt ${attempt}/${maxAttempts} failed: ${message}${willRetry ? ' (will retry)' : ''}`);
       const owned = await db.transaction(async (tx) => {
         // Lost meanwhile: the worker that failed it as lost also cleaned up, and a new attempt may run.
-        if (cancelled || !(await ownsAttempt(tx, d.name, j.id, j.retryCount))) return false;
-        await recordFailure(tx, j.id, message, willRetry);
+        if (cancelled || !(await recordFailure(tx, j.id, message, willRetry, attempt))) return false;
         const txDb = { db: executorFor(tx) };
         // pg-boss retries a failed job while it has retries left; a job that must not run
         // again (cancelled, or a permanent error) is cancelled there instead.
