@@ -202,7 +202,8 @@ export default async function run(): Promise<Record<string, unknown>> {
     const b = writeLoad(stack.app, cookie, companyId);
     await b.firstOkAfter(0);
     await wait(2000);
-    const appPid = serviceProcess(stack, (args) => args.includes('next') && args.includes(`--port ${stack.port}`));
+    // `next start` renames its process to `next-server (v…)`.
+    const appPid = serviceProcess(stack, (args) => args.startsWith('next-server') || (args.includes('next') && args.includes(`--port ${stack.port}`)));
     log(`kill -9 of the app (pid ${appPid}) under write load`);
     const killedAt = Date.now();
     for (const p of [appPid, ...descendants(appPid).map((d) => d.pid)]) process.kill(p, 'SIGKILL');

@@ -76,6 +76,7 @@ export function createWorker(options: WorkerOptions): Worker {
   let stopping = false;
   let heartbeat: NodeJS.Timeout | undefined;
   let beating: Promise<void> | undefined;
+  let beatFailed = false;
 
   class Loop {
     active = 0;
@@ -237,8 +238,12 @@ export function createWorker(options: WorkerOptions): Worker {
       }
       if (stopping) return;
       await failLostAttempts({ boss, db, storage, definitions, lostAfterSeconds, ownIds: [...running].map((r) => r.id), log });
+      if (beatFailed) log('heartbeat back');
+      beatFailed = false;
     } catch (err) {
-      log(`heartbeat failed: ${messageOf(err)}`); // the database is away; the next beat tries again
+      // The database is away: say so once (the next beats try again), with the cause, not the query.
+      if (!beatFailed) log(`heartbeat failed: ${messageOf((err as { cause?: unknown }).cause ?? err)}; retrying every ${heartbeatMs / 1000} s`);
+      beatFailed = true;
     }
   }
 
