@@ -84,8 +84,10 @@ function serviceProcess(stack: BenchStack, matches: (args: string) => boolean): 
 interface Load {
   acknowledged: number[];
   errors: Record<string, number>;
-  /** Resolves with the time of the first acknowledged write after `t` (epoch ms). */
+  /** Resolves with the time of the first acknowledged write after `t` (epoch ms); rejects after 3 min. */
   firstOkAfter(t: number): Promise<number>;
+  /** The time of the first failed request after `t` (epoch ms). */
+  firstErrorAfter(t: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ interface Load {
 function writeLoad(origin: string, cookie: string, companyId: number): Load {
   const acknowledged: number[] = [];
   const okTimes: number[] = [];
+  const errorTimes: number[] = [];
   const errors: Record<string, number> = {};
   let running = true;
   const body = (n: number) =>
@@ -119,11 +122,13 @@ function writeLoad(origin: string, cookie: string, companyId: number): Load {
           okTimes.push(Date.now());
         } else {
           errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
+          errorTimes.push(Date.now());
           await new Promise((r) => setTimeout(r, 100)); // a real client backs off a little
         }
       } catch (err) {
         const key = (err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer';
         errors[key] = (errors[key] ?? 0) + 1;
+        errorTimes.push(Date.now());
         await new Promise((r) => setTimeout(r, 100));
       }
     }
@@ -132,18 +137,23 @@ function writeLoad(origin: string, cookie: string, companyId: number): Load {
   return {
     acknowledged,
     errors,
-    async firstOkAfter(t) {
-      for (;;) {
-        const ok = okTimes.find((x) => x > t);
-        if (ok) return ok;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    firstOkAfter: (t) => firstAfter(okTimes, t, 'no write succeeded'),
+    firstErrorAfter: (t) => firstAfter(errorTimes, t, 'no request failed'),
     async stop() {
       running = false;
       await Promise.all(clients);
     },
   };
+}
+
+async function firstAfter(times: number[], t: number, what: string): Promise<number> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const hit = times.find((x) => x > t);
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`${what} within 3 minutes`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Acknowledged mission ids missing from the database. */
@@ -207,7 +217,8 @@ export default async function run(): Promise<Record<string, unknown>> {
     log(`kill -9 of the app (pid ${appPid}) under write load`);
     const killedAt = Date.now();
     for (const p of [appPid, ...descendants(appPid).map((d) => d.pid)]) process.kill(p, 'SIGKILL');
-    const answering = await b.firstOkAfter(killedAt);
+    // Answers already on their way when the process died may still arrive: count from the first failure.
+    const answering = await b.firstOkAfter(await b.firstErrorAfter(killedAt));
     await wait(3000);
     await b.stop();
     const app = {
