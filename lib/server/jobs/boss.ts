@@ -76,4 +76,3 @@ export async function ensureQueues(boss: PgBoss, definitions: readonly AnyJobDef
     await boss.updateQueue(d.name, options);
   }
 }
-
