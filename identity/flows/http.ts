@@ -80,7 +80,7 @@ export function checkReturnTo(ctx: Ctx, value: string | undefined): string | und
     const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(entry);
     if (!m) return false;
     const [, scheme = '', host = '', path = ''] = m;
-    return scheme.toLowerCase() === url.protocol.slice(0, -1) && hostAllowed(url.host, host) && url.pathname.startsWith(path || '/');
+    return scheme.toLowerCase() === url.protocol.slice(0, -1) && hostAllowed(url.host, host) && (url.pathname || '/').startsWith(path || '/');
   });
   if (!ok) throw errors.returnToForbidden(url.toString());
   return url.toString();
