@@ -48,5 +48,5 @@ async function logout(request: NextRequest, origin: string, cookie: string | nul
 
 export const config = {
   runtime: 'nodejs',
-  matcher: ['/((?!api/|self-service/|sessions/|_next/|favicon.svg|logo/|.*\\.(?:svg|png|jpg|jpeg|webp|ico|mjs|js|css|map|txt|json)$).*)'],
+  matcher: ['/((?!api/|self-service/|sessions(?:/|$)|_next/|favicon.svg|logo/|.*\\.(?:svg|png|jpg|jpeg|webp|ico|mjs|js|css|map|txt|json)$).*)'],
 };

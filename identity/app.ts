@@ -24,7 +24,7 @@ export interface RunningIdentity {
 
 /** Paths whose answers are JSON for every caller (no HTML redirect to the error UI). */
 const alwaysJson = (path: string) =>
-  /^\/(sessions|schemas|health)/.test(path) || /^\/self-service\/([a-z]+\/(api|flows)|errors|logout\/(browser|api))\/?$/.test(path);
+  /^\/(sessions|schemas|health)/.test(path) || /^\/self-service\/([a-z]+\/(api|flows)|errors|logout\/(browser|api)|fed-cm\/(parameters|token))\/?$/.test(path);
 
 function isLoopback(addr: string | undefined): boolean {
   return !!addr && (addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1' || addr.startsWith('127.'));

@@ -47,6 +47,68 @@ const schema = z.object({
   IDENTITY_LOG_CODES: flag.optional(),
 });
 
+/**
+ * Where browsers are sent and which cookie domain is used: Kratos's `selfservice.flows.<flow>.ui_url`
+ * and `.after.default_browser_return_url`, `selfservice.default_browser_return_url`,
+ * `cookies.domain` and `session.cookie.domain`. Unset, they are Argus's own pages and host-only
+ * cookies, so the app works without any of them.
+ */
+const cookieDomain = z.string().regex(/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'must be a host name');
+const flowUrlSchema = z.object({
+  IDENTITY_LOGIN_UI_URL: z.url().optional(),
+  IDENTITY_REGISTRATION_UI_URL: z.url().optional(),
+  IDENTITY_RECOVERY_UI_URL: z.url().optional(),
+  IDENTITY_VERIFICATION_UI_URL: z.url().optional(),
+  IDENTITY_SETTINGS_UI_URL: z.url().optional(),
+  IDENTITY_ERROR_UI_URL: z.url().optional(),
+  IDENTITY_DEFAULT_RETURN_URL: z.url().optional(),
+  IDENTITY_LOGIN_RETURN_URL: z.url().optional(),
+  IDENTITY_REGISTRATION_RETURN_URL: z.url().optional(),
+  IDENTITY_RECOVERY_RETURN_URL: z.url().optional(),
+  IDENTITY_VERIFICATION_RETURN_URL: z.url().optional(),
+  IDENTITY_SETTINGS_RETURN_URL: z.url().optional(),
+  IDENTITY_LOGOUT_RETURN_URL: z.url().optional(),
+  IDENTITY_COOKIE_DOMAIN: cookieDomain.optional(),
+  IDENTITY_SESSION_COOKIE_DOMAIN: cookieDomain.optional(),
+});
+
+export interface FlowUrls {
+  ui: { login: string; registration: string; settings: string; recovery: string; verification: string; error: string };
+  /** selfservice.default_browser_return_url */
+  defaultReturnUrl: string;
+  /** selfservice.flows.<flow>.after.default_browser_return_url; unset = the default return URL (settings: its own UI). */
+  afterReturnUrl: { login?: string; registration?: string; settings?: string; recovery?: string; verification?: string };
+  logoutReturnUrl: string;
+  /** cookies.domain: CSRF and continuity cookies; unset = host-only. */
+  cookieDomain?: string;
+  /** session.cookie.domain, falling back to cookies.domain. */
+  sessionCookieDomain?: string;
+}
+
+function flowUrls(env: z.infer<typeof flowUrlSchema>, uiBase: string): FlowUrls {
+  return {
+    ui: {
+      login: env.IDENTITY_LOGIN_UI_URL ?? `${uiBase}auth/signin`,
+      registration: env.IDENTITY_REGISTRATION_UI_URL ?? `${uiBase}auth/signup`,
+      settings: env.IDENTITY_SETTINGS_UI_URL ?? `${uiBase}profile`,
+      recovery: env.IDENTITY_RECOVERY_UI_URL ?? `${uiBase}auth/recovery`,
+      verification: env.IDENTITY_VERIFICATION_UI_URL ?? `${uiBase}auth/verify`,
+      error: env.IDENTITY_ERROR_UI_URL ?? `${uiBase}auth/error`,
+    },
+    defaultReturnUrl: env.IDENTITY_DEFAULT_RETURN_URL ?? uiBase,
+    afterReturnUrl: {
+      login: env.IDENTITY_LOGIN_RETURN_URL,
+      registration: env.IDENTITY_REGISTRATION_RETURN_URL,
+      settings: env.IDENTITY_SETTINGS_RETURN_URL,
+      recovery: env.IDENTITY_RECOVERY_RETURN_URL,
+      verification: env.IDENTITY_VERIFICATION_RETURN_URL,
+    },
+    logoutReturnUrl: env.IDENTITY_LOGOUT_RETURN_URL ?? `${uiBase}auth/signin`,
+    cookieDomain: env.IDENTITY_COOKIE_DOMAIN,
+    sessionCookieDomain: env.IDENTITY_SESSION_COOKIE_DOMAIN ?? env.IDENTITY_COOKIE_DOMAIN,
+  };
+}
+
 export interface OidcProviderConfig {
   id: string;
   label: string;
@@ -61,7 +123,7 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-export interface Config {
+export interface Config extends FlowUrls {
   databaseUrl: string;
   /** Public base URL with a trailing slash, exactly as in Kratos' serve.public.base_url. */
   baseUrl: string;
@@ -77,9 +139,6 @@ export interface Config {
   mailFrom: string;
   logCodes: boolean;
   allowedReturnUrls: string[];
-  ui: { login: string; registration: string; settings: string; recovery: string; verification: string; error: string };
-  defaultReturnUrl: string;
-  logoutReturnUrl: string;
   lifespans: { session: number; flow: number; code: number; privileged: number };
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   password: { minLength: number; hibpEnabled: boolean; hibpHost: string };
@@ -110,8 +169,10 @@ function oidcProviders(ids: string, env: Record<string, string | undefined>): Oi
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const urls = flowUrlSchema.safeParse(cleaned);
+  if (!parsed.success || !urls.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(urls.error?.issues ?? [])];
+    const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`identity: invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
@@ -137,16 +198,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     logCodes: env.IDENTITY_LOG_CODES ?? !env.SMTP_URL,
     allowedReturnUrls: (env.IDENTITY_ALLOWED_RETURN_URLS ?? `${origin}/`).split(',').map((s) => s.trim()).filter(Boolean),
-    ui: {
-      login: `${uiBase}auth/signin`,
-      registration: `${uiBase}auth/signup`,
-      settings: `${uiBase}profile`,
-      recovery: `${uiBase}auth/recovery`,
-      verification: `${uiBase}auth/verify`,
-      error: `${uiBase}auth/error`,
-    },
-    defaultReturnUrl: uiBase,
-    logoutReturnUrl: `${uiBase}auth/signin`,
+    ...flowUrls(urls.data, uiBase),
     lifespans: {
       session: env.IDENTITY_SESSION_LIFESPAN,
       flow: env.IDENTITY_FLOW_LIFESPAN,

@@ -1,6 +1,7 @@
 import type { Ctx } from './context';
 import { fetchFlow } from './flows/fetch';
 import { getFlowError } from './flows/errors';
+import { fedcmUnavailable } from './flows/fedcm';
 import { initLogin, submitLogin } from './flows/login';
 import { apiLogout, completeLogout, createLogout } from './flows/logout';
 import { initRecovery, submitRecovery } from './flows/recovery';
@@ -13,6 +14,7 @@ import { Router } from './http/router';
 import { identitySchema } from './identities/schema';
 import { oidcCallback } from './oidc/callback';
 import { listMySessions, revokeMyOtherSessions, revokeMySession, whoami } from './session/handlers';
+import { exchangeSessionToken } from './session/token-exchange';
 
 export function publicRouter(ctx: Ctx): Router {
   const r = new Router();
@@ -41,8 +43,11 @@ export function publicRouter(ctx: Ctx): Router {
   r.on('GET', `${ss}/logout`, (req, res) => completeLogout(ctx, req, res));
   r.on('DELETE', `${ss}/logout/api`, (req, res) => apiLogout(ctx, req, res));
   r.on('GET', `${ss}/errors`, (req, res) => getFlowError(ctx, req, res));
+  r.on('GET', `${ss}/fed-cm/parameters`, fedcmUnavailable);
+  r.on('POST', `${ss}/fed-cm/token`, fedcmUnavailable);
   r.on(['GET', 'POST'], `${ss}/methods/oidc/callback/{provider}`, (req, res, p) => oidcCallback(ctx, req, res, p ?? ''));
   r.on('GET', '/sessions/whoami', (req, res) => whoami(ctx, req, res));
+  r.on('GET', '/sessions/token-exchange', (req, res) => exchangeSessionToken(ctx, req, res));
   r.on('GET', '/sessions', (req, res) => listMySessions(ctx, req, res));
   r.on('DELETE', '/sessions', (req, res) => revokeMyOtherSessions(ctx, req, res));
   r.on('DELETE', '/sessions/{id}', (req, res, id) => revokeMySession(ctx, req, res, id ?? ''));

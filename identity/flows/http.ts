@@ -5,6 +5,7 @@ import { q, str, type Req } from '../http/request';
 import type { Res } from '../http/response';
 import { csrfCookieName, isWellFormedToken, tokensMatch } from '../security/csrf';
 import { rotateCsrf } from '../session/http';
+import { createExchanger } from '../session/token-exchange';
 import { flowJson } from './output';
 import { insertFlow, type Flow, type FlowKind, type NewFlow } from './store';
 
@@ -53,20 +54,35 @@ export function requestUrl(req: Req): string {
   return req.url.toString();
 }
 
-/** return_to must be under an allowed URL (scheme + host + path prefix) or the public base URL. */
+/** Kratos's host match: exact (case-insensitive), or a `*.example.com` allow-list entry matching any subdomain. */
+function hostAllowed(host: string, allowed: string): boolean {
+  if (allowed.startsWith('*')) return host.toLowerCase().endsWith(allowed.slice(1).toLowerCase());
+  return host.toLowerCase() === allowed.toLowerCase();
+}
+
+/**
+ * Kratos's secure redirect check: `return_to` (relative ones take scheme and host of the default
+ * return URL) must match an entry of selfservice.allowed_return_urls or the public
+ * `<base URL>self-service` by scheme, host and path prefix; otherwise 400
+ * `self_service_flow_return_to_forbidden`.
+ */
 export function checkReturnTo(ctx: Ctx, value: string | undefined): string | undefined {
   if (!value) return undefined;
   let url: URL;
   try {
-    url = new URL(value, ctx.cfg.baseUrl);
+    url = new URL(value, ctx.cfg.defaultReturnUrl);
   } catch {
-    throw errors.returnToForbidden(value);
+    throw errors.badRequest(`Unable to parse the return_to query parameter as an URL: ${value}`);
   }
-  const ok = [...ctx.cfg.allowedReturnUrls, ctx.cfg.baseUrl].some((allowed) => {
-    const a = new URL(allowed);
-    return a.protocol === url.protocol && a.host === url.host && url.pathname.startsWith(a.pathname.replace(/\/$/, '') || '/');
+  const allowList = [...ctx.cfg.allowedReturnUrls, `${ctx.cfg.baseUrl}self-service`];
+  const ok = allowList.some((entry) => {
+    // Wildcard hosts are not valid in WHATWG URLs: match the parts by hand.
+    const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(entry);
+    if (!m) return false;
+    const [, scheme = '', host = '', path = ''] = m;
+    return scheme.toLowerCase() === url.protocol.slice(0, -1) && hostAllowed(url.host, host) && (url.pathname || '/').startsWith(path || '/');
   });
-  if (!ok) throw errors.returnToForbidden(value);
+  if (!ok) throw errors.returnToForbidden(url.toString());
   return url.toString();
 }
 
@@ -94,6 +110,12 @@ export async function sendError(ctx: Ctx, req: Req, res: Res, err: unknown, api 
 }
 
 const uiUrl = (ctx: Ctx, kind: FlowKind) => ctx.cfg.ui[kind];
+
+/** An API flow's init answer carrying `session_token_exchange_code` (shown once, as in Kratos). */
+export async function respondWithExchangeCode(ctx: Ctx, res: Res, flow: Flow): Promise<void> {
+  const { initCode } = await createExchanger(ctx.db, flow.id);
+  res.json(200, { ...(await flowJson(ctx, flow)), session_token_exchange_code: initCode });
+}
 
 /** Flow answer: JSON/API callers get the flow with `status`; HTML callers a 303 to the flow's UI. */
 export async function respondFlow(ctx: Ctx, req: Req, res: Res, flow: Flow, status = 200): Promise<void> {

@@ -10,9 +10,10 @@ import { fakeVerify, hashPassword, verifyPassword } from '../password/hash';
 import { rateLimit } from '../security/ratelimit';
 import { currentSession, signIn, type Authenticated } from '../session/http';
 import { sessionJson } from '../session/output';
+import { redirectApiCodeFlow, wantsExchangeCode } from '../session/token-exchange';
 import { csrfNode, input, setValue, type Ui } from '../ui/nodes';
 import { text } from '../ui/text';
-import { checkCsrf, flowIdParam, respondFlow, returnToParam, sendError, startFlow } from './http';
+import { checkCsrf, flowIdParam, respondFlow, respondWithExchangeCode, returnToParam, sendError, startFlow } from './http';
 import { getFlow, isExpired, saveFlow, type Flow, type FlowInternal } from './store';
 import { failFlow, notFound, requiredField, startSubmit, successUrl } from './submit';
 
@@ -74,6 +75,7 @@ export async function initLogin(ctx: Ctx, req: Req, res: Res, type: 'browser' | 
     throw errors.sessionAlready();
   }
   const flow = await createLoginFlow(ctx, req, res, { type, returnTo, refreshOf: refresh && session ? session.identity : null });
+  if (type === 'api' && !session && wantsExchangeCode(req)) return respondWithExchangeCode(ctx, res, flow);
   await respondFlow(ctx, req, res, flow);
 }
 
@@ -89,8 +91,9 @@ export async function completeLogin(ctx: Ctx, req: Req, res: Res, flow: Flow, id
   const session = await signIn(ctx, req, flow.type === 'browser' ? res : null, identity, method, provider);
   flow.active = method;
   await saveFlow(ctx.db, flow);
+  if (method === 'oidc' && (await redirectApiCodeFlow(ctx, res, flow, session.id))) return;
   const s = await sessionJson(ctx.db, ctx.cfg.baseUrl, session, identity);
-  const target = successUrl(flow, ctx.cfg.defaultReturnUrl);
+  const target = successUrl(flow, ctx.cfg.afterReturnUrl.login ?? ctx.cfg.defaultReturnUrl);
   if (flow.type === 'api') return res.json(200, { session: s, session_token: session.token });
   if (req.json) return res.json(200, { session: s, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: target }] });
   res.redirect(303, target);

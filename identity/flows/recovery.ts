@@ -102,7 +102,7 @@ async function recovered(ctx: Ctx, req: Req, res: Res, flow: Flow, identityId: s
   const session = await signIn(ctx, req, api ? null : res, identity, 'code_recovery');
   if (!api) rotateCsrf(ctx, res, req);
   const privilegedUntil = new Date(new Date(session.authenticated_at).getTime() + ctx.cfg.lifespans.privileged * 1000);
-  const settings = await createSettingsFlow(ctx, req, res, { type: flow.type, identity, sessionId: session.id, returnTo: flow.return_to ?? undefined, messages: [text.recoverySuccessful(privilegedUntil)] });
+  const settings = await createSettingsFlow(ctx, req, res, { type: flow.type, identity, sessionId: session.id, returnTo: flow.return_to ?? ctx.cfg.afterReturnUrl.recovery, messages: [text.recoverySuccessful(privilegedUntil)] });
   flow.state = 'passed_challenge';
   const url = `${ctx.cfg.ui.settings}?flow=${settings.id}`;
   flow.internal.continueWith = [

@@ -1,7 +1,7 @@
 import type { Ctx } from '../context';
 import { tx } from '../db/pool';
 import { errors } from '../http/errors';
-import { str, type Req } from '../http/request';
+import { q, str, type Req } from '../http/request';
 import type { Res } from '../http/response';
 import { identifierPaths, normalizeTraits, traitNodes, validateTraits, valuesAt } from '../identities/schema';
 import { DuplicateIdentifierError, insertIdentity, setCredential, syncFromTraits, type IdentityRow } from '../identities/store';
@@ -13,9 +13,10 @@ import { checkPassword } from '../password/policy';
 import { rateLimit } from '../security/ratelimit';
 import { currentSession, signIn } from '../session/http';
 import { sessionJson } from '../session/output';
+import { redirectApiCodeFlow } from '../session/token-exchange';
 import { csrfNode, input, setValue, type Ui } from '../ui/nodes';
 import { text, type UiText } from '../ui/text';
-import { checkCsrf, flowIdParam, respondFlow, returnToParam, sendError, startFlow } from './http';
+import { checkCsrf, flowIdParam, respondFlow, respondWithExchangeCode, returnToParam, sendError, startFlow } from './http';
 import { getFlow, isExpired, saveFlow, type Flow } from './store';
 import { failFlow, notFound, requiredField, startSubmit, successUrl } from './submit';
 import { startVerificationFor } from './verification';
@@ -53,7 +54,10 @@ export async function initRegistration(ctx: Ctx, req: Req, res: Res, type: 'brow
     if (type === 'browser' && !req.json) return res.redirect(303, returnTo ?? ctx.cfg.defaultReturnUrl);
     throw errors.sessionAlready();
   }
-  await respondFlow(ctx, req, res, await createRegistrationFlow(ctx, req, res, { type, returnTo }));
+  const flow = await createRegistrationFlow(ctx, req, res, { type, returnTo });
+  // Kratos reads this flag as the exact string "true" here (login parses it as a bool).
+  if (type === 'api' && q(req, 'return_session_token_exchange_code') === 'true') return respondWithExchangeCode(ctx, res, flow);
+  await respondFlow(ctx, req, res, flow);
 }
 
 /** Writes submitted trait values back into the flow's trait nodes. */
@@ -69,6 +73,7 @@ export async function completeRegistration(ctx: Ctx, req: Req, res: Res, flow: F
   const session = await signIn(ctx, req, flow.type === 'browser' ? res : null, identity, method, provider);
   flow.active = method;
   await saveFlow(ctx.db, flow);
+  if (method === 'oidc' && (await redirectApiCodeFlow(ctx, res, flow, session.id))) return;
   const continueWith: Record<string, unknown>[] = [];
   const verified = await ctx.db.query<{ value: string }>("SELECT value FROM identity.addresses WHERE identity_id = $1 AND kind = 'verifiable' AND NOT verified ORDER BY created_at LIMIT 1", [identity.id]);
   const unverified = verified.rows[0]?.value;
@@ -80,7 +85,7 @@ export async function completeRegistration(ctx: Ctx, req: Req, res: Res, flow: F
   }
   const identityOut = await identityJson(ctx.db, ctx.cfg.baseUrl, identity);
   const sessionOut = await sessionJson(ctx.db, ctx.cfg.baseUrl, session, identity);
-  const target = successUrl(flow, ctx.cfg.defaultReturnUrl);
+  const target = successUrl(flow, ctx.cfg.afterReturnUrl.registration ?? ctx.cfg.defaultReturnUrl);
   if (flow.type === 'api') {
     return res.json(200, {
       identity: identityOut,

@@ -102,7 +102,7 @@ async function succeed(ctx: Ctx, req: Req, res: Res, flow: Flow, auth: Authentic
   flow.ui = ui;
   flow.state = 'success';
   flow.active = method;
-  const target = flow.return_to ?? `${ctx.cfg.ui.settings}?flow=${flow.id}`;
+  const target = flow.return_to ?? ctx.cfg.afterReturnUrl.settings ?? `${ctx.cfg.ui.settings}?flow=${flow.id}`;
   flow.internal.continueWith = flow.type === 'api' ? extra : [...extra, { action: 'redirect_browser_to', redirect_browser_to: target }];
   delete (flow.internal as Record<string, unknown>).pending;
   await saveFlow(ctx.db, flow);

@@ -54,13 +54,16 @@ export async function createVerificationFlow(ctx: Ctx, req: Req, res: Res, opts:
   });
 }
 
-/** Mails a code for `email` when it is a known, unverified address; the flow looks the same either way. */
+/**
+ * Mails a code for `email` when it is a known address, verified or not (Kratos re-verifies an
+ * already verified address the same way); the flow looks the same for unknown addresses.
+ */
 export async function sendVerification(ctx: Ctx, req: Req, flow: Flow, emailRaw: string): Promise<void> {
   const email = normalizeAddress(emailRaw);
   const r = await ctx.db.query<{ identity_id: string; verified: boolean }>("SELECT identity_id, verified FROM identity.addresses WHERE kind = 'verifiable' AND value = $1", [email]);
   const addr = r.rows[0];
   const code = await issueCode(ctx, flow.id, 'verification', email, addr?.identity_id ?? null);
-  if (addr && !addr.verified) {
+  if (addr) {
     const link = `${ctx.cfg.baseUrl}self-service/verification?flow=${flow.id}&code=${code}`;
     await ctx.mailer.send(email, 'verification_code_valid', localeFrom(req.headers['accept-language']), { code, expiresInMinutes: Math.round(ctx.cfg.lifespans.code / 60), link });
     await markAddressSent(ctx.db, email);
@@ -144,7 +147,7 @@ export async function submitVerification(ctx: Ctx, req: Req, res: Res): Promise<
     }
     await markAddressVerified(ctx.db, used.identity_id, used.address);
     flow.state = 'passed_challenge';
-    flow.ui = passedUi(flow.return_to ?? ctx.cfg.defaultReturnUrl);
+    flow.ui = passedUi(flow.return_to ?? ctx.cfg.afterReturnUrl.verification ?? ctx.cfg.defaultReturnUrl);
     await saveFlow(ctx.db, flow);
     await respondFlow(ctx, req, res, flow, 200);
   } catch (err) {

@@ -6,6 +6,8 @@ export interface CookieOptions {
   secure?: boolean;
   sameSite?: 'Lax' | 'Strict' | 'None';
   path?: string;
+  /** Domain attribute (Kratos cookies.domain); unset = host-only. */
+  domain?: string;
 }
 
 export class Res {
@@ -17,6 +19,7 @@ export class Res {
 
   cookie(name: string, value: string, opts: CookieOptions): void {
     const parts = [`${name}=${value}`, `Path=${opts.path ?? '/'}`];
+    if (opts.domain) parts.push(`Domain=${opts.domain}`);
     if (opts.maxAge !== undefined) {
       parts.push(`Max-Age=${opts.maxAge}`);
       if (opts.maxAge > 0) parts.push(`Expires=${new Date(Date.now() + opts.maxAge * 1000).toUTCString()}`);

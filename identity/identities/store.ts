@@ -194,6 +194,7 @@ export async function markAddressVerified(db: Queryable, identityId: string, val
   );
 }
 
+/** After a verification code was mailed; like Kratos, also for an already verified address (it stays verified). */
 export async function markAddressSent(db: Queryable, value: string): Promise<void> {
-  await db.query("UPDATE identity.addresses SET status = 'sent', updated_at = now() WHERE kind = 'verifiable' AND value = $1 AND status = 'pending'", [value]);
+  await db.query("UPDATE identity.addresses SET status = 'sent', updated_at = now() WHERE kind = 'verifiable' AND value = $1", [value]);
 }

@@ -14,6 +14,7 @@ import { unseal } from '../security/secrets';
 import { addMessage, clearMessages } from '../ui/nodes';
 import { text } from '../ui/text';
 import { callbackUrl, discover } from './discovery';
+import { initCodeMatches } from '../session/token-exchange';
 import { CONTINUITY_COOKIE, type OidcContinuity } from './start';
 
 interface Claims {
@@ -33,9 +34,11 @@ function traitsFrom(claims: Claims): Record<string, unknown> {
 }
 
 async function takeContinuity(ctx: Ctx, req: Req): Promise<OidcContinuity> {
-  const state = unseal<{ c: string }>(ctx.keys, q(req, 'state'));
+  const state = unseal<{ c: string; f: string; x?: string }>(ctx.keys, q(req, 'state'));
   const cookie = unseal<{ id: string }>(ctx.keys, req.cookies[CONTINUITY_COOKIE]);
-  if (!state || !cookie || state.c !== cookie.id) throw errors.badRequest('The OpenID Connect state parameter or the continuity cookie is missing or invalid. Please retry the flow.');
+  // Browser flows prove the browser by the continuity cookie; native flows by the init code's hash.
+  const proven = state && ((cookie && state.c === cookie.id) || (state.x && (await initCodeMatches(ctx.db, state.f, state.x))));
+  if (!state || !proven) throw errors.badRequest('The OpenID Connect state parameter or the continuity cookie is missing or invalid. Please retry the flow.');
   const r = await ctx.db.query<{ payload: OidcContinuity }>('DELETE FROM identity.continuity WHERE id = $1 AND expires_at > now() RETURNING payload', [state.c]);
   const payload = r.rows[0]?.payload;
   if (!payload) throw errors.badRequest('The OpenID Connect flow expired or was already used. Please retry the flow.');

@@ -7,6 +7,7 @@ import { seal } from '../security/secrets';
 import { saveFlow, type Flow } from '../flows/store';
 import { failFlow } from '../flows/submit';
 import { text } from '../ui/text';
+import { codesForFlow, initCodeHash } from '../session/token-exchange';
 import { callbackUrl, discover } from './discovery';
 
 export const CONTINUITY_COOKIE = 'ory_kratos_continuity';
@@ -27,7 +28,12 @@ export interface OidcContinuity {
 export async function startOidc(ctx: Ctx, req: Req, res: Res, flow: Flow, providerId: string | undefined): Promise<void> {
   const provider = ctx.cfg.oidc.find((p) => p.id === providerId);
   if (!provider) return failFlow(ctx, req, res, flow, [{ message: text.generic(`Unable to find OpenID Connect provider "${providerId ?? ''}".`) }]);
-  if (flow.type === 'api') throw errors.badRequest('OpenID Connect sign-in through a native (API) flow is not supported by this server; use a browser flow.');
+  // A native flow needs Kratos's session token exchange: the system browser returns to the app
+  // with a code instead of carrying a continuity cookie the app could not read.
+  const codes = flow.type === 'api' ? await codesForFlow(ctx.db, flow.id) : null;
+  if (flow.type === 'api' && !codes) {
+    throw errors.badRequest('OpenID Connect sign-in through a native (API) flow needs return_session_token_exchange_code=true when the flow is created.');
+  }
   const { doc } = await discover(provider);
   const verifier = randomBytes(32).toString('base64url');
   const nonce = randomBytes(16).toString('base64url');
@@ -37,13 +43,13 @@ export async function startOidc(ctx: Ctx, req: Req, res: Res, flow: Flow, provid
     id,
     JSON.stringify(payload),
   ]);
-  res.cookie(CONTINUITY_COOKIE, seal(ctx.keys, { id }), { maxAge: 1800, secure: ctx.cfg.secureCookies });
+  if (!codes) res.cookie(CONTINUITY_COOKIE, seal(ctx.keys, { id }), { maxAge: 1800, secure: ctx.cfg.secureCookies, domain: ctx.cfg.cookieDomain });
   const url = new URL(doc.authorization_endpoint);
   url.searchParams.set('client_id', provider.clientId);
   url.searchParams.set('redirect_uri', callbackUrl(ctx.cfg.baseUrl, provider.id));
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', provider.scope.join(' '));
-  url.searchParams.set('state', seal(ctx.keys, { c: id, f: flow.id, p: provider.id }));
+  url.searchParams.set('state', seal(ctx.keys, { c: id, f: flow.id, p: provider.id, ...(codes ? { x: initCodeHash(codes.initCode) } : {}) }));
   url.searchParams.set('nonce', nonce);
   url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
   url.searchParams.set('code_challenge_method', 'S256');

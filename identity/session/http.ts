@@ -43,17 +43,17 @@ export async function currentSession(ctx: Ctx, req: Req, allow: 'any' | 'cookie'
 
 export function setSessionCookie(ctx: Ctx, res: Res, s: SessionRow): void {
   const maxAge = Math.max(0, Math.floor((new Date(s.expires_at).getTime() - Date.now()) / 1000));
-  res.cookie(SESSION_COOKIE, seal(ctx.keys, { t: s.token, e: new Date(s.expires_at).toISOString() }), { maxAge, secure: ctx.cfg.secureCookies });
+  res.cookie(SESSION_COOKIE, seal(ctx.keys, { t: s.token, e: new Date(s.expires_at).toISOString() }), { maxAge, secure: ctx.cfg.secureCookies, domain: ctx.cfg.sessionCookieDomain });
 }
 
 export function clearSessionCookie(ctx: Ctx, res: Res): void {
-  res.cookie(SESSION_COOKIE, '', { maxAge: -1, secure: ctx.cfg.secureCookies });
+  res.cookie(SESSION_COOKIE, '', { maxAge: -1, secure: ctx.cfg.secureCookies, domain: ctx.cfg.sessionCookieDomain });
 }
 
 /** Issues a fresh CSRF cookie and returns its token. */
 export function rotateCsrf(ctx: Ctx, res: Res, req?: Req): string {
   const token = newCsrfToken();
-  res.cookie(csrfCookieName(ctx.cfg.baseUrl), token, { maxAge: 365 * 86_400, secure: ctx.cfg.secureCookies });
+  res.cookie(csrfCookieName(ctx.cfg.baseUrl), token, { maxAge: 365 * 86_400, secure: ctx.cfg.secureCookies, domain: ctx.cfg.cookieDomain });
   // Flows created later in this request must carry the new token.
   if (req) req.cookies[csrfCookieName(ctx.cfg.baseUrl)] = token;
   return token;

@@ -74,6 +74,11 @@ export async function revokeSession(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE identity.sessions SET active = false, updated_at = now() WHERE id = $1', [id]);
 }
 
+/** Deactivates the session only when it belongs to the identity; silently nothing otherwise. */
+export async function revokeSessionOf(db: Queryable, identityId: string, id: string): Promise<void> {
+  await db.query('UPDATE identity.sessions SET active = false, updated_at = now() WHERE id = $1::uuid AND identity_id = $2', [id, identityId]);
+}
+
 export async function revokeOtherSessions(db: Queryable, identityId: string, keepId: string): Promise<number> {
   const r = await db.query('UPDATE identity.sessions SET active = false, updated_at = now() WHERE identity_id = $1 AND id <> $2 AND active', [identityId, keepId]);
   return r.rowCount ?? 0;

@@ -6,7 +6,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 
 /**
  * Forwards a browser request for the identity service's public API (`/self-service/*`,
- * `/sessions/whoami`) unchanged: the service's base URL is our origin, so its bodies, redirects
+ * `/sessions` and `/sessions/*`) unchanged: the service's base URL is our origin, so its bodies, redirects
  * and cookies already name this origin and need no rewriting. Redirects are passed to the
  * browser, not followed; Set-Cookie headers are passed one by one.
  */

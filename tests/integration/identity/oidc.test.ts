@@ -1,5 +1,5 @@
 import type { LoginFlow, SettingsFlow } from '@ory/client-fetch';
-import { Browser } from './support/browser';
+import { Browser, nativeFrontend } from './support/browser';
 import { csrfOf, failure, messageIds, nodeNamed, STRONG_PASSWORD, uniqueEmail } from './support/flows';
 import { freePort, signInAtProvider, startOpenIdProvider, type OpenIdProvider } from './support/openid-provider';
 import { startIdentity, type IdentityProcess } from './support/server';
@@ -120,5 +120,43 @@ describe('OIDC (provider "microsoft") against a real OpenID Provider', () => {
     expect(nodeNamed(unlinked, 'link')).toBeDefined();
     const again = await failure(api.updateSettingsFlow({ flow: unlinked.id, updateSettingsFlowBody: { method: 'oidc', unlink: 'microsoft' } }));
     expect(messageIds(again.body as unknown as SettingsFlow)).toEqual([4000001]);
+  });
+
+  it('signs a native app in through the system browser with the session token exchange', async () => {
+    const native = nativeFrontend(idp.publicUrl);
+    const appReturn = `${idp.baseUrl}native-app/return`;
+    const flow = await native.createNativeLoginFlow({ returnSessionTokenExchangeCode: true, returnTo: appReturn });
+    const initCode = flow.session_token_exchange_code ?? '';
+    expect(initCode).toMatch(/^[A-Za-z0-9]{64}$/);
+    const f = await failure(native.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'oidc', provider: 'microsoft' } }));
+    expect(f.status).toBe(422);
+    expect((f.body.error as { id: string }).id).toBe('browser_location_change_required');
+    expect(f.headers.getSetCookie()).toEqual([]);
+
+    // The system browser signs in at the provider and comes back without any cookie of ours.
+    const system = new Browser();
+    const login = `native-${Date.now()}`;
+    const res = await finishAtProvider(system, new URL(String(f.body.redirect_browser_to)), login);
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(appReturn);
+    const returnToCode = back.searchParams.get('code') ?? '';
+    expect(returnToCode).toMatch(/^[A-Za-z0-9]{64}$/);
+    expect(system.cookie('ory_kratos_session')).toBeUndefined();
+
+    const wrong = await failure(native.exchangeSessionToken({ initCode: 'x'.repeat(64), returnToCode }));
+    expect(wrong.status).toBe(404);
+    const exchanged = await native.exchangeSessionToken({ initCode, returnToCode });
+    expect(exchanged.session_token).toMatch(/^ory_st_/);
+    expect(exchanged.session.identity?.traits).toMatchObject({ email: `${login}@idp.example` });
+    const who = await native.toSession({ xSessionToken: exchanged.session_token });
+    expect(who.id).toBe(exchanged.session.id);
+  });
+
+  it('refuses OIDC on a native flow created without an exchange code', async () => {
+    const native = nativeFrontend(idp.publicUrl);
+    const flow = await native.createNativeLoginFlow();
+    const f = await failure(native.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'oidc', provider: 'microsoft' } }));
+    expect(f.status).toBe(400);
   });
 });

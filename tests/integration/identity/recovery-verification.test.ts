@@ -165,6 +165,26 @@ describe('verification with a code', () => {
     expect(identity.verifiable_addresses[0].verified_at).toEqual(expect.any(String));
   });
 
+  it('mails a code for an already verified address too (as Kratos), and the code verifies it again', async () => {
+    const user = await createUser(idp.adminUrl, uniqueEmail('reverify'), undefined, true);
+    expect(await mailCount(user.email)).toBe(0);
+    const api = new Browser().frontend(idp.publicUrl);
+    const flow = await api.createBrowserVerificationFlow();
+    const sent = await api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'code', email: user.email, csrf_token: csrfOf(flow) } });
+    expect(sent.state).toBe('sent_email');
+    expect(messageIds(sent)).toEqual([1080003]);
+    expect(nodeNamed(sent, 'code')).toBeDefined();
+    const [mail] = await (await fetch(`${idp.adminUrl}/admin/courier/messages?recipient=${encodeURIComponent(user.email)}`)).json();
+    expect(mail).toMatchObject({ template_type: 'verification_code_valid', recipient: user.email });
+    // Kratos marks the address "sent" when it mails the code; it stays verified meanwhile.
+    const between = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`)).json();
+    expect(between.verifiable_addresses[0]).toMatchObject({ verified: true, status: 'sent' });
+    const done = await api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'code', code: await latestCode(idp.adminUrl, user.email) } });
+    expect(done.state).toBe('passed_challenge');
+    const after = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`)).json();
+    expect(after.verifiable_addresses[0]).toMatchObject({ verified: true, status: 'completed' });
+  });
+
   it('replaces the flow on the 6th code submission with 410 self_service_flow_replaced', async () => {
     const user = await createUser(idp.adminUrl, uniqueEmail('vbrute'), undefined, false);
     const api = new Browser().frontend(idp.publicUrl);
