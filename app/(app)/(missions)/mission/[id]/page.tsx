@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { MissionDetailView } from '@/components/missions/detail/mission-detail-view';
-import { loadMission, loadMissionRecords, parseMissionId } from '@/components/missions/detail/load-mission-page';
+import { loadMission, loadMissionRecords, parseMissionId } from '@/lib/server/missions/mission-page';
 import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 

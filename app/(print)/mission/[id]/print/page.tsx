@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { loadMission, parseMissionId } from '@/components/missions/detail/load-mission-page';
+import { loadMission, parseMissionId } from '@/lib/server/missions/mission-page';
 import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
 import { MissionPrintView } from '@/components/missions/print/mission-print-view';
 import { viewMetadata } from '@/lib/server/i18n/metadata';

@@ -11,13 +11,11 @@ import { AppError } from '@/lib/server/errors';
 import { missionDetail } from '@/lib/server/missions/get-mission';
 import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
-import type { MissionCapability } from '@/lib/server/missions/mission-access';
 import { requireMission } from '@/lib/server/missions/visibility';
 import type { AuditPage } from '@/lib/shared/schemas/audit';
 import type { DatasetDto } from '@/lib/shared/schemas/dataset';
-import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
-import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
-import type { MissionDetail, MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
+import type { MissionNeighbours } from '@/lib/shared/schemas/mission-view';
 
 /** spec §2: mission ids are numeric; anything else is the not-found page. */
 export function parseMissionId(raw: string): number | null {
@@ -29,7 +27,7 @@ export function parseMissionId(raw: string): number | null {
 export type MissionLoad =
   | { kind: 'notFound' }
   | { kind: 'notAuthorized' }
-  | { kind: 'ok'; ctx: DomainContext; mission: MissionDetail; capabilities: MissionCapability[]; editable: UpdatableMissionField[] };
+  | ({ kind: 'ok'; ctx: DomainContext } & MissionPageData);
 
 /**
  * The mission as the signed-in user may see it, with what they may do to it (mission-access.ts):
@@ -95,17 +93,6 @@ async function datasetsOf(ctx: DomainContext, missionId: number): Promise<Datase
     sizeBytes: r.sizeBytes,
     version: r.version,
   }));
-}
-
-export interface MissionRecords {
-  datasets: DatasetDto[];
-  neighbours: MissionNeighbours;
-  /** Null when the user may not share this mission (then they do not see whom it is shared with). */
-  shares: MissionShareItem[] | null;
-  /** Null when the user may not read the audit trail. */
-  audit: AuditPage | null;
-  /** Names of the tags the audit trail's tag and untag entries name (their diff holds only the id). */
-  tagNames: Record<number, string>;
 }
 
 /** The names behind the tag ids of an audit page; tags are one shared vocabulary every user may read (list-tags.ts). */

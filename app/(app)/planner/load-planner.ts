@@ -1,6 +1,6 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import { mapStyleUrl } from '@/components/map/map-style';
+import { mapStyleUrl } from '@/lib/server/map/map-style';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompanies } from '@/lib/server/companies/list-companies';
@@ -16,9 +16,9 @@ import {
   MISSION_PRIORITIES,
   MISSION_PRODUCTS,
 } from '@/lib/shared/schemas/mission';
-import type { MapView } from '../map/base-map';
-import { plannedOf } from './drawing';
-import type { PlannerConfig } from './planner-config';
+import type { MapView } from '@/components/map/base-map';
+import { plannedOf } from '@/components/planner/drawing';
+import type { PlannerConfig } from '@/components/planner/planner-config';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 

@@ -15,9 +15,9 @@ import type { MenuFlag } from '@/lib/shared/permissions';
 import { MISSION_PRIORITIES, MISSION_STATUSES, PROJECT_STEPS } from '@/lib/shared/schemas/mission';
 import { MISSION_SORTS, type MissionListFilters, type MissionPage } from '@/lib/shared/schemas/mission-view';
 import { MISSION_TABLE_COLUMNS, type TablePresetDto } from '@/lib/shared/schemas/table-preset';
-import { listQueryString, PAGE_SIZE, type SearchParams } from './list-query';
-import type { FilterOptions, FilterVisibility, ListVocabulary } from './mission-filters-bar';
-import { parseListFilters } from './parse-list-filters';
+import { listQueryString, PAGE_SIZE, type SearchParams } from '@/components/missions/list/list-query';
+import type { FilterOptions, FilterVisibility, ListVocabulary } from '@/components/missions/list/mission-filters-bar';
+import { parseListFilters } from '@/components/missions/list/parse-list-filters';
 
 export interface LoadedMissionList {
   filters: MissionListFilters;
