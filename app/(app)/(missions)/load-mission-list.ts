@@ -5,8 +5,7 @@ import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompanies } from '@/lib/server/companies/list-companies';
 import { listCustomers } from '@/lib/server/customers/list-customers';
-import { db } from '@/lib/server/db/client';
-import type { DomainContext } from '@/lib/server/domain/context';
+import { pageContext } from '@/lib/server/domain/contexts';
 import { listMissions } from '@/lib/server/missions/list-missions';
 import { listTablePresets } from '@/lib/server/table-presets/list-table-presets';
 import { listTags } from '@/lib/server/tags/list-tags';
@@ -63,7 +62,7 @@ export async function loadMissionList({ flag, searchParams, fixed = {}, withPres
   const { actor } = await requireUser();
   const permissions = await permissionsOf(actor);
   if (!permissions.UI.menu[flag]) notFound();
-  const ctx: DomainContext = { db: db(), actor };
+  const ctx = pageContext(actor, 'mission-list');
   const internal = isInternal(actor);
   const visible: FilterVisibility = {
     company: permissions.allow.chooseCompany,

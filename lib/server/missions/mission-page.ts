@@ -2,11 +2,10 @@ import 'server-only';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { cache } from 'react';
 import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
-import type { Actor } from '@/lib/server/auth/actor';
 import { requireUser } from '@/lib/server/auth/require-user';
-import { db } from '@/lib/server/db/client';
 import { dataset, tag } from '@/lib/server/db/schema';
 import type { DomainContext } from '@/lib/server/domain/context';
+import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
 import { missionDetail } from '@/lib/server/missions/get-mission';
 import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
@@ -37,7 +36,7 @@ export type MissionLoad =
 export const loadMission = cache(async (id: number): Promise<MissionLoad> => {
   const user = await requireUser();
   // One read of the mission for the page's several verbs (DomainContext.missionReads).
-  const ctx: DomainContext = { db: db(), actor: user.actor as Actor, missionReads: new Map() };
+  const ctx = pageContext(user.actor, 'mission-page');
   try {
     const { row, access } = await requireMission(ctx, id, 'read');
     const mission = await missionDetail(ctx, row, access.capabilities.has('readAllFields'));

@@ -4,7 +4,7 @@ import { MISSION_STATUSES, PROJECT_STEPS } from '@/lib/shared/schemas/mission';
 import { appUser, auditEvent } from '../../db/schema';
 import type { DomainContext } from '../../domain/context';
 import { requireMission } from '../visibility';
-import type { StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
+import type { StatusChange, StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
 
 export type { StatusChange, StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
 

@@ -1,14 +1,16 @@
 import { notFound } from 'next/navigation';
 import { MissionDetailView } from '@/components/missions/detail/mission-detail-view';
 import { loadMission, loadMissionRecords, parseMissionId } from '@/lib/server/missions/mission-page';
-import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
+import { forbidMission } from '@/lib/server/missions/denied-mission';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
   const id = parseMissionId((await params).id);
-  if (id === null || (await loadMission(id)).kind === 'notFound') return viewMetadata('notFound');
+  if (id === null) return viewMetadata('notFound');
+  const { kind } = await loadMission(id);
+  if (kind !== 'ok') return viewMetadata(kind === 'notFound' ? 'notFound' : 'forbidden');
   return viewMetadata('mission', { id });
 }
 
@@ -21,7 +23,7 @@ export default async function MissionPage({ params, searchParams }: Props) {
   if (id === null) notFound();
   const load = await loadMission(id);
   if (load.kind === 'notFound') notFound();
-  if (load.kind === 'notAuthorized') return <NotAuthorizedView id={id} />;
+  if (load.kind === 'notAuthorized') forbidMission(id);
   const { from } = await searchParams;
   const list = typeof from === 'string' ? from : null;
   const records = await loadMissionRecords(load, list);
