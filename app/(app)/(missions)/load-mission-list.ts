@@ -5,6 +5,7 @@ import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompanies } from '@/lib/server/companies/list-companies';
 import { listCustomers } from '@/lib/server/customers/list-customers';
+import type { Logger } from '@/lib/server/domain/context';
 import { pageContext } from '@/lib/server/domain/contexts';
 import { listMissions } from '@/lib/server/missions/list-missions';
 import { listTablePresets } from '@/lib/server/table-presets/list-table-presets';
@@ -45,11 +46,11 @@ interface Load {
 const VOCABULARY: ListVocabulary = { statuses: MISSION_STATUSES, steps: PROJECT_STEPS, priorities: MISSION_PRIORITIES, sorts: MISSION_SORTS, tableColumns: MISSION_TABLE_COLUMNS };
 
 /** A picker's list, or nothing when it fails: a list without a filter choice still works. */
-async function orEmpty<T>(load: Promise<T[]>): Promise<T[]> {
+async function orEmpty<T>(log: Logger, load: Promise<T[]>): Promise<T[]> {
   try {
     return await load;
   } catch (err) {
-    console.error('[mission-list] picker failed', err);
+    log.error('picker failed', err);
     return [];
   }
 }
@@ -77,13 +78,13 @@ export async function loadMissionList({ flag, searchParams, fixed = {}, withPres
 
   const [initialPage, companies, customers, users, tags, presets] = await Promise.all([
     listMissions(ctx, { ...filters, limit: PAGE_SIZE }).catch((err: unknown) => {
-      console.error('[mission-list] first page failed', err);
+      ctx.log.error('first page failed', err);
       return null;
     }),
-    visible.company ? orEmpty(listCompanies(ctx, { limit: 500 })) : [],
-    visible.customer ? orEmpty(listCustomers(ctx, { limit: 500 })) : [],
-    internal ? orEmpty(listUsers(ctx, { limit: 500 })) : [],
-    orEmpty(listTags(ctx, { limit: 500 })),
+    visible.company ? orEmpty(ctx.log, listCompanies(ctx, { limit: 500 })) : [],
+    visible.customer ? orEmpty(ctx.log, listCustomers(ctx, { limit: 500 })) : [],
+    internal ? orEmpty(ctx.log, listUsers(ctx, { limit: 500 })) : [],
+    orEmpty(ctx.log, listTags(ctx, { limit: 500 })),
     withPresets ? listTablePresets(ctx).catch(() => null) : Promise.resolve(null),
   ]);
   return {

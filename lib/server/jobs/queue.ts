@@ -44,7 +44,7 @@ export function createJobQueue({ pool, contracts = [] }: { pool: Pool; contracts
     started ??= (async () => {
       const b = createBoss({ pool, supervise: false });
       await b.start();
-      await Promise.all(contracts.map((c) => queueFor(b, c)));
+      for (const c of contracts) await queueFor(b, c);
       return b;
     })().catch((err: unknown) => {
       started = undefined; // try again on the next call (e.g. the database was restarting)
@@ -52,10 +52,14 @@ export function createJobQueue({ pool, contracts = [] }: { pool: Pool; contracts
     });
     return started;
   };
+  // One queue at a time: pg-boss's createQueue deadlocks with itself when run concurrently.
+  let creating: Promise<void> = Promise.resolve();
   const queueFor = (b: PgBoss, contract: AnyJobContract): Promise<void> => {
     let ready = queues.get(contract.name);
     if (!ready) {
-      ready = ensureQueues(b, [contract]).catch((err: unknown) => {
+      ready = creating.then(() => ensureQueues(b, [contract]));
+      creating = ready.catch(() => undefined);
+      ready = ready.catch((err: unknown) => {
         queues.delete(contract.name);
         throw err;
       });

@@ -35,8 +35,9 @@ export async function loadCompanyCenter(searchParams: SearchParams): Promise<{ q
   const { actor } = await requireUser();
   if (!(await permissionsOf(actor)).UI.menu.companyCenter) notFound();
   const query = parseCompanyQuery(searchParams);
-  const page = await listCompaniesPage(pageContext(actor, 'company-center'), query).catch((err: unknown) => {
-    console.error('[company-center] list failed', err);
+  const ctx = pageContext(actor, 'company-center');
+  const page = await listCompaniesPage(ctx, query).catch((err: unknown) => {
+    ctx.log.error('list failed', err);
     return null;
   });
   return { query, page };

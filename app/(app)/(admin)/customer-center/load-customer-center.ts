@@ -42,11 +42,11 @@ export async function loadCustomerCenter(searchParams: SearchParams): Promise<Cu
   const query = parseCustomerQuery(searchParams);
   const [page, companies] = await Promise.all([
     listCustomersPage(ctx, { ...query, companyId: query.companyId ?? undefined }).catch((err: unknown) => {
-      console.error('[customer-center] list failed', err);
+      ctx.log.error('list failed', err);
       return null;
     }),
     listCompanies(ctx, { limit: 500 }).catch((err: unknown) => {
-      console.error('[customer-center] companies failed', err);
+      ctx.log.error('companies failed', err);
       return [];
     }),
   ]);
