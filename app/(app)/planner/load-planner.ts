@@ -1,12 +1,11 @@
 import 'server-only';
-import { notFound } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { mapStyleUrl } from '@/lib/server/map/map-style';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompanies } from '@/lib/server/companies/list-companies';
 import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
-import { forbidMission } from '@/lib/server/missions/denied-mission';
 import { getMission } from '@/lib/server/missions/get-mission';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
 import { DEFAULT_STOREY_HEIGHT_M } from '@/lib/shared/geo';
@@ -70,7 +69,7 @@ export async function loadPlanner(searchParams: SearchParams) {
     return { config, initialView, mission: { id, name: detail.name, buildings } };
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found') notFound();
-    if (err instanceof AppError && (err.code === 'not_authorized' || err.code === 'forbidden')) forbidMission(id);
+    if (err instanceof AppError && (err.code === 'not_authorized' || err.code === 'forbidden')) forbidden();
     throw err;
   }
 }

@@ -1,19 +1,19 @@
 import 'server-only';
-import { forbidden } from 'next/navigation';
-import { cache } from 'react';
-
-/** Per request (React's server cache): which mission a page refused, for the forbidden page to name. */
-const denied = cache((): { id: number | null } => ({ id: null }));
+import { headers } from 'next/headers';
+import { URL_HEADER } from '@/lib/shared/auth/route-guard';
+import { parseMissionId } from './mission-page';
 
 /**
- * Ends a page that shows a mission the user may not see with HTTP 403 (Next's `forbidden()`, the
- * nearest forbidden.tsx renders); that page says spec §8's 'not authorized to access mission id'
- * with this id.
+ * The mission the current page names — `/mission/{id}`, `/mission/{id}/print` or
+ * `/planner?mission={id}` — read from the URL the middleware forwards (route-guard.ts URL_HEADER).
+ * forbidden.tsx renders apart from the page that called `forbidden()` and gets no params, so this
+ * is how it says spec §8's 'not authorized to access mission id' with the id.
  */
-export function forbidMission(id: number): never {
-  denied().id = id;
-  forbidden();
+export async function missionIdOfPage(): Promise<number | null> {
+  const url = (await headers()).get(URL_HEADER);
+  if (!url) return null;
+  const { pathname, searchParams } = new URL(url);
+  const path = /^\/mission\/([^/]+)(?:\/print)?\/?$/.exec(pathname);
+  const raw = path ? path[1]! : pathname === '/planner' ? searchParams.get('mission') : null;
+  return raw === null ? null : parseMissionId(raw);
 }
-
-/** The mission this request's page refused, if any. */
-export const deniedMissionId = (): number | null => denied().id;

@@ -1,8 +1,7 @@
-import { notFound } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { MissionDetailView } from '@/components/missions/detail/mission-detail-view';
 import { loadMission, loadMissionRecords, parseMissionId } from '@/lib/server/missions/mission-page';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
-import { forbidMission } from '@/lib/server/missions/denied-mission';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -23,7 +22,7 @@ export default async function MissionPage({ params, searchParams }: Props) {
   if (id === null) notFound();
   const load = await loadMission(id);
   if (load.kind === 'notFound') notFound();
-  if (load.kind === 'notAuthorized') forbidMission(id);
+  if (load.kind === 'notAuthorized') forbidden();
   const { from } = await searchParams;
   const list = typeof from === 'string' ? from : null;
   const records = await loadMissionRecords(load, list);

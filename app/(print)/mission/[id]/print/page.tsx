@@ -1,8 +1,7 @@
-import { notFound } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { loadMission, parseMissionId } from '@/lib/server/missions/mission-page';
 import { MissionPrintView } from '@/components/missions/print/mission-print-view';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
-import { forbidMission } from '@/lib/server/missions/denied-mission';
 import { missionStatusHistory } from '@/lib/server/missions/print/status-history';
 
 type Props = { params: Promise<{ id: string }> };
@@ -21,7 +20,7 @@ export default async function MissionPrintPage({ params }: Props) {
   if (id === null) notFound();
   const load = await loadMission(id);
   if (load.kind === 'notFound') notFound();
-  if (load.kind === 'notAuthorized') forbidMission(id);
+  if (load.kind === 'notAuthorized') forbidden();
   const history = load.capabilities.includes('readAudit') ? await missionStatusHistory(load.ctx, id) : null;
   return <MissionPrintView mission={load.mission} history={history} printedAt={new Date()} />;
 }
