@@ -4,12 +4,31 @@ import { FlatCompat } from '@eslint/eslintrc';
 
 const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta.url)) });
 
+/**
+ * Layers point one way (docs ARCHITECTURE §2): app → components → lib/client, lib/shared;
+ * app → lib/server → lib/server/db. Each zone lists the folders its files may not import from.
+ */
+const layers = [
+  { target: './lib', from: ['./components', './app'], message: 'lib/ is below components/ and app/: move the shared code into lib/shared.' },
+  { target: './components', from: ['./lib/server', './app'], message: 'Components get plain data: load it in app/ or lib/server/<feature>/ and pass it in.' },
+  { target: './lib/shared', from: ['./lib/server', './lib/client'], message: 'lib/shared runs on both sides: it imports neither lib/server nor lib/client.' },
+  { target: './lib/client', from: ['./lib/server'], message: 'Browser code never imports lib/server.' },
+];
+
 const config = [
   { ignores: ['.next/**', '.data/**', 'node_modules/**', 'next-env.d.ts', 'lib/server/db/migrations/**', 'public/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   ...compat.extends('next/core-web-vitals', 'next/typescript'),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['app/**', 'components/**', 'lib/**', 'middleware.ts', 'instrumentation.ts'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: layers }],
+      // Type-only imports count too: a cycle through types still ties the modules' designs together.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 ];

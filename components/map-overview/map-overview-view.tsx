@@ -6,7 +6,7 @@ import { Popup, type MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '@/components/map/base-map';
 import { apiFetch } from '@/lib/client/fetcher';
 import type { MapCluster, MapMission, MapMissions } from '@/lib/shared/api/endpoints/map';
-import { SINGLES_ZOOM } from './map-grid';
+import { SINGLES_ZOOM } from '@/lib/shared/map/map-grid';
 import { ClusterMarker, MissionMarker } from './map-markers';
 import { MapFiltersBar } from './map-filters';
 import { MapLegend } from './map-legend';

@@ -1,4 +1,4 @@
-import { bboxParam } from './map-grid';
+import { bboxParam } from '@/lib/shared/map/map-grid';
 
 /*
  * The map overview keeps its filters in the URL (`/map-overview?status=created,delivered&step=scan`),

@@ -3,18 +3,18 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { MaintenanceBanner } from '@/components/platform/maintenance-banner';
 import { Logo } from '@/components/ui/logo';
-import { currentStage } from '@/lib/server/stage';
 import type { PermissionSet } from '@/lib/shared/permissions';
+import type { Stage } from '@/lib/shared/stage';
 import { visibleEntries } from './menu-entries';
 import type { ShellUser } from './shell-user';
 import { UserMenu } from './user-menu';
 import styles from './app-shell.module.css';
 
 /** The application chrome of spec §2: header, the permission-driven menu, and the content area. */
-export async function AppShell({ permissions, user, children }: { permissions: PermissionSet; user?: ShellUser; children: ReactNode }) {
+/** `stage` is the deployment stage the layout read on the server (lib/server/stage.ts): it colours the logo. */
+export async function AppShell({ permissions, stage, user, children }: { permissions: PermissionSet; stage: Stage; user?: ShellUser; children: ReactNode }) {
   const t = await getTranslations();
   const entries = visibleEntries(permissions);
-  const stage = await currentStage();
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>

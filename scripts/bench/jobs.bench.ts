@@ -34,7 +34,7 @@ export default async function run({ databaseUrl: url }: { databaseUrl: string })
   const pool = createPool(url!, { max: 12 });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   const definitions = [noop] as AnyJobDefinition[];
-  const queue = createJobQueue({ pool, definitions });
+  const queue = createJobQueue({ pool, contracts: definitions });
   await queue.ready();
   const storage = createFsStorage(`/tmp/argus-bench-storage-${process.pid}`);
 

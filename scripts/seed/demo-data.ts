@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { appUser, company, customer, dataset, mission, missionShare, tag } from '@/lib/server/db/schema';
-import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
 import type { DomainContext } from '@/lib/server/domain/context';
+import { systemContext } from '@/lib/server/domain/contexts';
 import { createCompany } from '@/lib/server/companies/create-company';
 import { createCustomer } from '@/lib/server/customers/create-customer';
 import { createTag } from '@/lib/server/tags/create-tag';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { shareMission } from '@/lib/server/missions/share-mission';
 import { createDataset } from '@/lib/server/datasets/create-dataset';
 import { upsertUserProfile } from '@/lib/server/users/upsert-user-profile';
@@ -106,7 +106,7 @@ export async function seedDemoData(db: Db, opts: { identities?: Record<string, s
   return db.transaction(async (tx) => {
     // Two seeders (npm start and a manual db:seed) must not interleave.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('argus.seed-demo-data'))`);
-    const ctx: DomainContext = { db: tx, actor: SYSTEM_ACTOR };
+    const ctx = systemContext(tx);
     let created = false;
 
     const companyIds: Record<string, number> = {};
@@ -170,7 +170,7 @@ async function seedMission(ctx: DomainContext, plan: MissionPlan): Promise<boole
   let created = false;
   const ref = plan.mission.internalReference!;
   const [found] = await ctx.db.select({ id: mission.id }).from(mission).where(eq(mission.internalReference, ref));
-  const missionId = found?.id ?? (await createMission(ctx, plan.mission)).id;
+  const missionId = found?.id ?? (await createMissionFromJson(ctx, plan.mission)).id;
   created ||= !found;
 
   for (const customerId of plan.shareWith) {

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { mapStyleUrl } from '@/components/map/map-style';
+import { mapStyleUrl } from '@/lib/server/map/map-style';
 import { parseMapFilters, type SearchParams } from '@/components/map-overview/map-query';
 import { MapOverviewView } from '@/components/map-overview/map-overview-view';
 import { permissionsOf } from '@/lib/server/auth/permissions';

@@ -1,4 +1,4 @@
-import { loadPlanner, type SearchParams } from '@/components/planner/load-planner';
+import { loadPlanner, type SearchParams } from './load-planner';
 import { PlannerView } from '@/components/planner/planner-view';
 import { env } from '@/lib/server/env';
 import { viewMetadata } from '@/lib/server/i18n/metadata';

@@ -4,7 +4,7 @@ import { AuditTrail } from './audit-trail';
 import { BackupSlot } from './backup-slot';
 import { BuildingsTable } from './buildings-table';
 import { kindsOf } from './field-kinds';
-import type { MissionLoad, MissionRecords } from './load-mission-page';
+import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
 import { MissionProvider } from './mission-context';
 import { MissionField as F } from './mission-field';
 import { MissionHeading } from './mission-heading';
@@ -26,7 +26,7 @@ export async function MissionDetailView({
   records,
   from,
 }: {
-  load: Extract<MissionLoad, { kind: 'ok' }>;
+  load: MissionPageData;
   records: MissionRecords;
   from: string | null;
 }) {

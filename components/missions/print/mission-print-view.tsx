@@ -1,6 +1,6 @@
 import { getLocale, getTimeZone, getTranslations } from 'next-intl/server';
 import { formatValue, hasField } from '@/components/missions/detail/format-value';
-import type { StatusHistoryEntry } from '@/lib/server/missions/print/status-history';
+import type { StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
 import { formatDate } from '@/lib/shared/format/date';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import { FootprintSvg } from './footprint-svg';

@@ -12,7 +12,7 @@ export interface AuditEntry {
 }
 
 /** Appends one audit event; call it inside the write's transaction so both commit together. */
-export async function recordAudit(ctx: DomainContext, entry: AuditEntry): Promise<void> {
+export async function recordAudit(ctx: Pick<DomainContext, 'db' | 'actor' | 'requestId'>, entry: AuditEntry): Promise<void> {
   await ctx.db.insert(auditEvent).values({
     actorId: actorId(ctx.actor),
     entity: entry.entity,

@@ -9,7 +9,8 @@ import { appUser, customer } from '../db/schema';
 import { whoami } from '../identity/whoami';
 import { isUniqueViolation } from '../domain/validate';
 import { upsertUserProfile } from '../users/upsert-user-profile';
-import { SYSTEM_ACTOR, type UserActor } from './actor';
+import { systemContext } from '../domain/contexts';
+import type { UserActor } from './actor';
 
 /** The signed-in user of a request: the identity session, what Argus reads from it, and the domain actor. */
 export interface CurrentUser {
@@ -51,7 +52,7 @@ async function createProfile(session: Session, facts: SessionFacts) {
     : [];
   const email = facts.email ?? `${facts.identityId}@identity.invalid`;
   const created = await upsertUserProfile(
-    { db: db(), actor: SYSTEM_ACTOR },
+    systemContext(),
     { identityId: facts.identityId, email, displayName: displayName(session, email), companyId: linked?.companyId ?? null, customerId: linked?.id ?? null },
   );
   return { companyId: created.companyId, customerId: created.customerId };

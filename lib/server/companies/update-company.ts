@@ -31,7 +31,7 @@ export async function updateCompany(ctx: DomainContext, input: UpdateCompanyInpu
     if (Object.keys(diff).length === 0) return toCompanyDto(current);
     const row = await tx.db
       .update(company)
-      .set({ ...fields, version: current.version + 1, updatedAt: new Date() })
+      .set({ ...fields, version: current.version + 1, updatedAt: tx.clock.now() })
       .where(eq(company.id, id))
       .returning()
       .then((rows) => rows[0]!)

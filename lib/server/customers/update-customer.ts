@@ -33,7 +33,7 @@ export async function updateCustomer(ctx: DomainContext, input: UpdateCustomerIn
     if (Object.keys(diff).length === 0) return toCustomerDto(current);
     const row = await tx.db
       .update(customer)
-      .set({ ...fields, version: current.version + 1, updatedAt: new Date() })
+      .set({ ...fields, version: current.version + 1, updatedAt: tx.clock.now() })
       .where(eq(customer.id, id))
       .returning()
       .then((rows) => rows[0]!)

@@ -23,3 +23,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/**
+ * A verb takes its input parsed once, at the boundary (route handlers parse with the endpoint's
+ * schema). Callers holding JSON-shaped input instead — the seed, scripts, tests — use the verb
+ * through this, which parses with the same schema first.
+ */
+export function parsedBy<S extends z.ZodType, C, R>(schema: S, verb: (ctx: C, data: z.output<S>) => Promise<R>): (ctx: C, input: z.input<S>) => Promise<R> {
+  return async (ctx, input) => verb(ctx, parseInput(schema, input));
+}

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
-import type { AnyJobDefinition, Executor } from './define';
+import type { AnyJobContract, Executor } from './define';
 
 /** pg-boss keeps its tables in their own schema of the app's database. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -62,7 +62,7 @@ export function createBoss({ pool, supervise, pollingIntervalSeconds = 0.5, onEr
 }
 
 /** Creates each definition's queue, or brings an existing one up to date (retries, expiry). */
-export async function ensureQueues(boss: PgBoss, definitions: readonly AnyJobDefinition[]): Promise<void> {
+export async function ensureQueues(boss: PgBoss, definitions: readonly AnyJobContract[]): Promise<void> {
   for (const d of definitions) {
     const options: PgBoss.Queue = {
       name: d.name,

@@ -37,7 +37,12 @@ export interface JobContext {
 
 export type CleanupContext = Omit<JobContext, 'reportProgress'>;
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
+/**
+ * What the app and the worker agree on about a job type: its name, input and options. A contract
+ * lives with its feature (e.g. `missions/backup/backup-job.ts`); enqueueing needs only the
+ * contract, so the app never loads handler code and the jobs layer imports no feature.
+ */
+export interface JobContract<S extends z.ZodType = z.ZodType> {
   /** Job type and pg-boss queue name, e.g. `maintenance.cleanup`. */
   name: string;
   /** Validates the input when enqueued and again when run. */
@@ -54,6 +59,10 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
   cron?: string;
   /** What users see of the input on the job row; default: the input itself. */
   summarize?(data: z.output<S>): Record<string, unknown>;
+}
+
+/** The code that runs a job type: bound to its contract at the worker's entry (lib/server/worker-handlers.ts). */
+export interface JobHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   run(data: z.output<S>, ctx: JobContext): Promise<R>;
   /**
    * Discards what a failed attempt left outside its scratch prefix: runs before every retry
@@ -62,14 +71,19 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
   cleanup?(data: z.output<S>, ctx: CleanupContext): Promise<void>;
 }
 
+/** A contract with its handler: what a worker runs. */
+export type JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> = JobContract<S> & JobHandler<S, R>;
+
+export type AnyJobContract = JobContract<z.ZodType>;
 export type AnyJobDefinition = JobDefinition<z.ZodType, unknown>;
 
 /** pg-boss refuses expirations of 24 h or more. */
 export const MAX_EXPIRE_SECONDS = 23 * 60 * 60;
 const NAME = /^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*$/;
 
-export function defineJob<S extends z.ZodType, R>(definition: JobDefinition<S, R>): JobDefinition<S, R> {
-  const { name, retry, expireInSeconds, concurrency = 2 } = definition;
+/** Checks a job type's options once, when its module loads. */
+export function defineJobContract<S extends z.ZodType>(contract: JobContract<S>): JobContract<S> {
+  const { name, retry, expireInSeconds, concurrency = 2 } = contract;
   if (!NAME.test(name)) throw new Error(`job name ${name} must be lower-case words joined by . or -`);
   if (!Number.isInteger(expireInSeconds) || expireInSeconds < 1 || expireInSeconds > MAX_EXPIRE_SECONDS) {
     throw new Error(`job ${name}: expireInSeconds must be an integer between 1 and ${MAX_EXPIRE_SECONDS}`);
@@ -78,6 +92,17 @@ export function defineJob<S extends z.ZodType, R>(definition: JobDefinition<S, R
     throw new Error(`job ${name}: retry.limit and retry.delaySeconds must be non-negative integers (delay ≥ 1 with backoff)`);
   }
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`job ${name}: concurrency must be a positive integer`);
+  return contract;
+}
+
+/** Binds a handler to its contract; only the worker's entry point does this. */
+export function bindJob<S extends z.ZodType, R>(contract: JobContract<S>, handler: JobHandler<S, R>): JobDefinition<S, R> {
+  return { ...contract, run: handler.run, ...(handler.cleanup ? { cleanup: handler.cleanup } : {}) };
+}
+
+/** A contract and its handler in one (throwaway job types in tests). */
+export function defineJob<S extends z.ZodType, R>(definition: JobDefinition<S, R>): JobDefinition<S, R> {
+  defineJobContract(definition);
   return definition;
 }
 

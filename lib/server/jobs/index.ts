@@ -1,5 +1,6 @@
 import 'server-only';
 
-export { defineJob, PermanentJobError, type JobContext, type JobDefinition, type Executor } from './define';
-export { cancelJob, enqueueJob, jobDefinitions, jobQueue, type JobType, type JobInput } from './registry';
+export { bindJob, defineJobContract, PermanentJobError, type Executor, type JobContext, type JobContract, type JobDefinition, type JobHandler } from './define';
+export { cancelJob, enqueueJob, jobQueue } from './enqueue';
+export type { EnqueueOptions } from './queue';
 export type { JobRow, JobState } from '../db/schema/jobs';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { job, type JobRow } from '../db/schema/jobs';
 import { AppError, notFound } from '../errors';
 import { createBoss, ensureQueues, executorFor, WAKE_CHANNEL } from './boss';
-import type { AnyJobDefinition, Executor, JobDefinition } from './define';
+import type { AnyJobContract, Executor, JobContract } from './define';
 
 export interface EnqueueOptions {
   missionId?: number | null;
@@ -19,29 +19,32 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueue {
-  /** Installs/migrates pg-boss's schema and the queues once per process (advisory-locked). */
+  /** Installs/migrates pg-boss's schema (and the queues of `contracts`) once per process (advisory-locked). */
   ready(): Promise<void>;
   /**
    * Writes the job row and the pg-boss job in one transaction (the caller's, if `db` is one),
    * so a job exists for users exactly when it exists for workers. Returns the row.
    */
-  enqueue<S extends z.ZodType, R>(db: Executor, definition: JobDefinition<S, R>, data: z.input<S>, options?: EnqueueOptions): Promise<JobRow>;
+  enqueue<S extends z.ZodType>(db: Executor, contract: JobContract<S>, data: z.input<S>, options?: EnqueueOptions): Promise<JobRow>;
   /** Cancels a queued or running job; a running handler sees its signal aborted at its next progress report. */
   cancel(db: Executor, jobId: string): Promise<JobRow>;
-  definitions: readonly AnyJobDefinition[];
 }
 
 /**
  * The sending side of the jobs layer. Its pg-boss instance never works jobs or supervises
  * (that is the worker's), so it costs nothing in the app process beyond its schema check.
+ * It knows no job type in advance: a contract's queue is created (or brought up to date) the
+ * first time this process enqueues it, so features bring their contracts and nothing here
+ * imports a feature. `contracts` are set up at `ready()` already.
  */
-export function createJobQueue({ pool, definitions }: { pool: Pool; definitions: readonly AnyJobDefinition[] }): JobQueue {
+export function createJobQueue({ pool, contracts = [] }: { pool: Pool; contracts?: readonly AnyJobContract[] }): JobQueue {
   let started: Promise<PgBoss> | undefined;
+  const queues = new Map<string, Promise<void>>();
   const boss = () => {
     started ??= (async () => {
       const b = createBoss({ pool, supervise: false });
       await b.start();
-      await ensureQueues(b, definitions);
+      for (const c of contracts) await queueFor(b, c);
       return b;
     })().catch((err: unknown) => {
       started = undefined; // try again on the next call (e.g. the database was restarting)
@@ -49,15 +52,30 @@ export function createJobQueue({ pool, definitions }: { pool: Pool; definitions:
     });
     return started;
   };
+  // One queue at a time: pg-boss's createQueue deadlocks with itself when run concurrently.
+  let creating: Promise<void> = Promise.resolve();
+  const queueFor = (b: PgBoss, contract: AnyJobContract): Promise<void> => {
+    let ready = queues.get(contract.name);
+    if (!ready) {
+      ready = creating.then(() => ensureQueues(b, [contract]));
+      creating = ready.catch(() => undefined);
+      ready = ready.catch((err: unknown) => {
+        queues.delete(contract.name);
+        throw err;
+      });
+      queues.set(contract.name, ready);
+    }
+    return ready;
+  };
 
-  async function enqueue<S extends z.ZodType, R>(db: Executor, definition: JobDefinition<S, R>, data: z.input<S>, options: EnqueueOptions = {}): Promise<JobRow> {
-    if (!definitions.includes(definition as unknown as AnyJobDefinition)) throw new Error(`job type ${definition.name} is not registered`);
+  async function enqueue<S extends z.ZodType>(db: Executor, definition: JobContract<S>, data: z.input<S>, options: EnqueueOptions = {}): Promise<JobRow> {
     const parsed = definition.schema.safeParse(data);
     if (!parsed.success) {
       throw new AppError('validation_failed', `Invalid input for job ${definition.name}`, { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
     }
     const input = parsed.data as z.output<S>;
     const b = await boss();
+    await queueFor(b, definition as unknown as AnyJobContract);
     const id = randomUUID();
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -101,7 +119,7 @@ export function createJobQueue({ pool, definitions }: { pool: Pool; definitions:
     });
   }
 
-  return { ready: async () => void (await boss()), enqueue, cancel, definitions };
+  return { ready: async () => void (await boss()), enqueue, cancel };
 }
 
 function toRecord(value: unknown): Record<string, unknown> {

@@ -3,11 +3,14 @@ import { db, pool } from '../db/client';
 import { env } from '../env';
 import { storage } from '../storage';
 import { createBoss } from './boss';
-import { allDefinitions } from './registry';
+import type { AnyJobDefinition } from './define';
 import { createWorker, type Worker } from './worker';
 
-/** The worker process as configured by the environment (scripts/worker.ts). */
-export function workerFromEnv(): { worker: Worker; close(): Promise<void> } {
+/**
+ * The worker process as configured by the environment, working the given job types: contracts
+ * with their handlers bound (scripts/worker.ts passes lib/server/worker-handlers.ts).
+ */
+export function workerFromEnv(definitions: readonly AnyJobDefinition[]): { worker: Worker; close(): Promise<void> } {
   const e = env();
   const pollingIntervalSeconds = e.JOB_POLL_INTERVAL_SECONDS;
   const boss = createBoss({ pool: pool(), supervise: true, pollingIntervalSeconds });
@@ -15,7 +18,7 @@ export function workerFromEnv(): { worker: Worker; close(): Promise<void> } {
     boss,
     db: db(),
     storage: storage(),
-    definitions: allDefinitions,
+    definitions,
     pollingIntervalSeconds,
     listenUrl: e.DATABASE_URL,
   });

@@ -5,8 +5,9 @@ import type { Invitation } from '@/lib/shared/schemas/admin-user';
 import { mailOutbox } from '../db/schema/mail';
 import { appOrigin } from '../env-schema';
 import { env } from '../env';
+import type { DomainContext } from '../domain/context';
 import type { Executor } from '../jobs/define';
-import { sendMail, type MailDelivery } from './send-mail';
+import type { MailDelivery } from './send-mail';
 import { invitationMail } from './templates';
 
 /**
@@ -15,13 +16,13 @@ import { invitationMail } from './templates';
  * only if the invitation's own writes commit.
  */
 export async function mailInvitation(
-  db: Executor,
+  ctx: Pick<DomainContext, 'db' | 'mail'>,
   to: { email: string; firstName: string },
   locale: Locale,
   invitation: Pick<Invitation, 'recoveryLink' | 'recoveryCode' | 'expiresAt'>,
 ): Promise<{ to: string; delivery: MailDelivery; language: Locale }> {
   const mail = invitationMail(locale, { firstName: to.firstName, link: invitation.recoveryLink, code: invitation.recoveryCode, expiresAt: invitation.expiresAt, appUrl: appOrigin(env()) });
-  const { delivery } = await sendMail(db, { to: to.email, ...mail });
+  const { delivery } = await ctx.mail.send(ctx.db, { to: to.email, ...mail });
   return { to: to.email, delivery, language: locale };
 }
 

@@ -2,8 +2,8 @@ import 'server-only';
 import { mailOutbox, type MailOutboxRow } from '../db/schema/mail';
 import { env } from '../env';
 import type { Executor } from '../jobs/define';
-import { enqueueJob } from '../jobs/registry';
-import { MAIL_DELIVER_JOB } from './deliver';
+import { enqueueJob } from '../jobs/enqueue';
+import { mailDeliverJob } from './deliver-job';
 
 export interface OutgoingMail {
   to: string;
@@ -29,7 +29,7 @@ export async function sendMail(db: Executor, mail: OutgoingMail): Promise<{ mess
     const [message] = await tx.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, body: mail.text, template: mail.template ?? 'plain' }).returning();
     if (!message) throw new Error('mail_outbox insert returned no row');
     if (smtp) {
-      await enqueueJob(tx, { type: MAIL_DELIVER_JOB, data: { messageId: message.id } });
+      await enqueueJob(tx, mailDeliverJob, { messageId: message.id });
     } else {
       console.log(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} is stored in the outbox (table mail_outbox, id ${message.id}), not delivered`);
     }

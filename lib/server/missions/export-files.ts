@@ -10,6 +10,7 @@ import { missionListFilters, type MissionListItem } from '@/lib/shared/schemas/m
 import type { UserActor } from '../auth/actor';
 import { appUser, mission } from '../db/schema';
 import type { Db } from '../db/client';
+import { jobDomainContext } from '../domain/contexts';
 import { PermanentJobError } from '../jobs/define';
 import { joinKey } from '../storage/keys';
 import type { Storage } from '../storage/types';
@@ -18,8 +19,8 @@ import { missionListWhere } from './mission-filters';
 
 /*
  * The file side of the project list's "Export All" (spec §2): the job input, the run, and the
- * CSV/XLSX encoders. Kept apart from export-missions.ts (which enqueues) so the job registry can
- * import this without an import cycle.
+ * CSV/XLSX encoders. export-missions.ts enqueues the job (contract: export-job.ts); the worker
+ * runs it through export-job-handler.ts.
  */
 
 export const MISSION_EXPORT_JOB = 'missions.export';
@@ -87,7 +88,7 @@ export async function exportActor(db: Db, requestedBy: z.output<typeof missionEx
 export async function runMissionExport(ctx: ExportRunContext, input: MissionExportJobInput): Promise<MissionExportResult> {
   const data = missionExportJobInput.parse(input);
   const actor = await exportActor(ctx.db, data.requestedBy);
-  const domain = { db: ctx.db, actor };
+  const domain = jobDomainContext(ctx, actor);
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(mission).where(and(missionListWhere(actor, data.filters)));
   if (total > MAX_EXPORT_ROWS) throw new PermanentJobError(`The filter matches ${total} missions; narrow it to at most ${MAX_EXPORT_ROWS}`);
 

@@ -13,12 +13,13 @@ import { job, type JobRow } from '../db/schema/jobs';
 import type { DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
 import { AppError, notFound } from '../errors';
-import { enqueueJob } from '../jobs/registry';
+import { enqueueJob } from '../jobs/enqueue';
 import { MISSION_EXPORT_JOB, type MissionExportResult } from './export-files';
+import { missionsExportJob } from './export-job';
 
 /*
  * spec §2 project list "Export All". One code path for every size: the export is always a
- * background job (jobs/definitions/missions-export.ts), and its job row is the export record
+ * background job (export-job.ts), and its job row is the export record
  * (who asked: created_by; state, progress, error; the stored file in `result`). The file is
  * served only to the user who asked.
  */
@@ -30,16 +31,17 @@ export async function startMissionExport(ctx: DomainContext, input: StartMission
   const body = parseInput(startMissionExportBody, { format: input.format, filters: input.filters });
   // Parsed here too, so a bad filter is a 400 now, not a failed job later.
   const filters = parseInput(missionListFilters, body.filters ?? {});
-  const row = await enqueueJob(ctx.db, {
-    type: MISSION_EXPORT_JOB,
-    data: {
+  const row = await enqueueJob(
+    ctx.db,
+    missionsExportJob,
+    {
       format: body.format,
       filters,
       locale: input.locale,
       requestedBy: { identityId: actor.identityId, roles: actor.roles, customerNumber: actor.customerNumber ?? null },
     },
-    createdBy: actor.identityId,
-  });
+    { createdBy: actor.identityId },
+  );
   return toDto(row);
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { cellSizeFor, MAX_SINGLES, SINGLES_ZOOM } from '@/components/map-overview/map-grid';
+import { cellSizeFor, MAX_SINGLES, SINGLES_ZOOM } from '@/lib/shared/map/map-grid';
 import { mapMissionsQuery, type MapCluster, type MapMission, type MapMissions, type MapMissionsQuery } from '@/lib/shared/api/endpoints/map';
 import { MISSION_STATUSES, type MissionStatus } from '@/lib/shared/schemas/mission';
 import { requirePermission } from '../auth/require-permission';

@@ -2,6 +2,7 @@ import 'server-only';
 import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
 import { UPDATABLE_MISSION_FIELDS } from '@/lib/shared/schemas/mission-update';
 import { seesAllTenants, type Actor } from '../auth/actor';
+import type { MissionCapability } from '@/lib/shared/schemas/mission-page';
 
 /**
  * Who may do what with one mission (spec §6, docs/permissions.md "Mission visibility",
@@ -17,19 +18,7 @@ import { seesAllTenants, type Actor } from '../auth/actor';
  *
  * Anything not granted is 403 'not authorized to access mission id'; an unknown id is 404.
  */
-export type MissionCapability =
-  | 'read'
-  /** Every field (otherwise the external view). */
-  | 'readAllFields'
-  | 'update'
-  | 'close'
-  | 'hide'
-  | 'hold'
-  | 'cloudSync'
-  | 'share'
-  | 'tag'
-  | 'editBuildings'
-  | 'readAudit';
+export type { MissionCapability };
 
 export interface MissionRelation {
   ownCompany: boolean;

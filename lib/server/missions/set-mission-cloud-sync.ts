@@ -16,7 +16,7 @@ export function setMissionCloudSync(ctx: DomainContext, input: MissionActionInpu
     capability: 'cloudSync',
     changes: () =>
       online
-        ? { cloudOnline: true, cloudSyncState: 'synced' as const, cloudSyncedAt: new Date() }
+        ? { cloudOnline: true, cloudSyncState: 'synced' as const, cloudSyncedAt: ctx.clock.now() }
         : { cloudOnline: false, cloudSyncState: 'unsynced' as const },
   });
 }

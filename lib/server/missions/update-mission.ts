@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { idSchema } from '@/lib/shared/schemas/common';
-import { updateMissionBody, type UpdatableMissionField, type UpdateMissionInput } from '@/lib/shared/schemas/mission-update';
+import { updateMissionBody, type UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import { externalDeliveryAfter, scanAfterStart } from '@/lib/shared/validation/dates';
 import { encodeIssue, issue, type ValidationIssue } from '@/lib/shared/validation/issue';
@@ -10,12 +11,16 @@ import { deliveryAutoFill } from '@/lib/shared/validation/working-days';
 import { recordAudit } from '../audit/record-audit';
 import { appUser, company, customer, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { AppError, versionConflict } from '../errors';
 import { missionDetail } from './get-mission';
 import { NOT_AUTHORIZED_MISSION, requireMission, type MissionRow } from './visibility';
 
 type Changes = Partial<Pick<MissionRow, UpdatableMissionField>>;
+
+/** The PATCH body (parsed by the route handler) and the mission id of the path. */
+const updateMissionInput = updateMissionBody.extend({ id: idSchema });
+export type UpdateMissionData = z.output<typeof updateMissionInput>;
 type FieldIssues = Record<string, string[]>;
 
 /** Text fields where an empty string means "not set" (spec §5: empty input is undefined). */
@@ -32,10 +37,8 @@ const CLEARED_WHEN_EMPTY = [
  * blurring instructions that cannot be emptied once set, the date order, and the delivery
  * date auto-fill when the pcl or cad date changes without an explicit delivery date.
  */
-export async function updateMission(ctx: DomainContext, input: UpdateMissionInput): Promise<MissionDetail> {
-  const { id: rawId, ...body } = input;
-  const id = parseInput(idSchema, rawId);
-  const { version, ...patch } = parseInput(updateMissionBody, body);
+export async function updateMission(ctx: DomainContext, input: UpdateMissionData): Promise<MissionDetail> {
+  const { id, version, ...patch } = input;
   return inTransaction(ctx, async (tx) => {
     const { row, access } = await requireMission(tx, id, 'update', { lock: true });
     if (row.version !== version) throw versionConflict('mission');
@@ -131,3 +134,6 @@ function checkViolation(err: unknown): never {
   }
   throw err;
 }
+
+/** updateMission for JSON-shaped input (tests, scripts): parsed with the endpoint's schemas first. */
+export const updateMissionFromJson = parsedBy(updateMissionInput, updateMission);

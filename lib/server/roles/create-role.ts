@@ -1,19 +1,19 @@
 import 'server-only';
-import { createRoleInput, type CreateRoleInput, type RoleDto } from '@/lib/shared/schemas/role';
+import type { z } from 'zod';
+import { createRoleInput, type RoleDto } from '@/lib/shared/schemas/role';
 import { recordAudit } from '../audit/record-audit';
 import { loadRole } from '../auth/permission-store';
 import { appRole } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { isUniqueViolation, parseInput } from '../domain/validate';
+import { isUniqueViolation, parsedBy } from '../domain/validate';
 import { AppError } from '../errors';
 import { assertGrantable, assertLevel, ordered, permissionsEditor, toRoleDto } from './role-rules';
 
 const taken = () => new AppError('conflict', 'a role with this name exists', { fields: { name: ['already exists'] } });
 
 /** A new (custom) role with a user level at most the creator's and flags the creator has. */
-export async function createRole(ctx: DomainContext, input: CreateRoleInput): Promise<RoleDto> {
+export async function createRole(ctx: DomainContext, data: z.output<typeof createRoleInput>): Promise<RoleDto> {
   const own = await permissionsEditor(ctx);
-  const data = parseInput(createRoleInput, input);
   assertLevel(data.userLevel, own);
   const permissions = ordered(data.permissions);
   await assertGrantable(ctx, permissions);
@@ -30,3 +30,6 @@ export async function createRole(ctx: DomainContext, input: CreateRoleInput): Pr
     return toRoleDto({ name: row!.name, builtIn: false, locked: false, userLevel: row!.userLevel, permissions, version: row!.version }, own);
   });
 }
+
+/** createRole for JSON-shaped input (tests, scripts): parsed with the endpoint's schema first. */
+export const createRoleFromJson = parsedBy(createRoleInput, createRole);

@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { LOCKED_ROLE, updateRoleInput, type RoleDto, type UpdateRoleInput } from '@/lib/shared/schemas/role';
+import type { z } from 'zod';
+import { LOCKED_ROLE, updateRoleInput, type RoleDto } from '@/lib/shared/schemas/role';
 import { recordAudit } from '../audit/record-audit';
 import { loadRole } from '../auth/permission-store';
 import { appRole } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { isUniqueViolation, parseInput } from '../domain/validate';
+import { isUniqueViolation, parsedBy } from '../domain/validate';
 import { AppError, notFound, versionConflict } from '../errors';
 import { assertGrantable, assertLevel, ordered, permissionsEditor, toRoleDto } from './role-rules';
 
@@ -14,9 +15,8 @@ import { assertGrantable, assertLevel, ordered, permissionsEditor, toRoleDto } f
  * GET /api/v2/permission reads, so the change applies to every holder's next request. A built-in
  * role gets its row on its first edit; the admin role cannot be changed.
  */
-export async function updateRole(ctx: DomainContext, input: UpdateRoleInput): Promise<RoleDto> {
+export async function updateRole(ctx: DomainContext, data: z.output<typeof updateRoleInput>): Promise<RoleDto> {
   const own = await permissionsEditor(ctx);
-  const data = parseInput(updateRoleInput, input);
   return inTransaction(ctx, async (tx) => {
     const role = await loadRole(data.name, tx.db);
     if (!role) throw notFound('role');
@@ -53,3 +53,6 @@ export async function updateRole(ctx: DomainContext, input: UpdateRoleInput): Pr
     return toRoleDto({ ...role, ...values, version: rows[0].version }, own);
   });
 }
+
+/** updateRole for JSON-shaped input (tests, scripts): parsed with the endpoint's schema first. */
+export const updateRoleFromJson = parsedBy(updateRoleInput, updateRole);

@@ -30,7 +30,7 @@ export async function reissueInvitation(ctx: DomainContext, input: UserRef): Pro
   return inTransaction(ctx, async (tx) => {
     const language = (await lastInvitationLanguage(tx.db, email)) ?? defaultLocale;
     await recordAudit(tx, { entity: 'user', entityId: identityId, action: 'reinvite', diff: { invitationExpiresAt: code.expiresAt, language } });
-    const mail = await mailInvitation(tx.db, { email, firstName: traits.name?.first ?? '' }, language, code);
+    const mail = await mailInvitation(tx, { email, firstName: traits.name?.first ?? '' }, language, code);
     return { ...code, mail };
   });
 }

@@ -1,10 +1,11 @@
 import 'server-only';
 import { rolesOf } from '@/lib/shared/auth/session-facts';
-import { updateUserAccessInput, type UpdateUserAccessInput, type UserAccount } from '@/lib/shared/schemas/admin-user';
+import type { z } from 'zod';
+import { updateUserAccessInput, type UserAccount } from '@/lib/shared/schemas/admin-user';
 import { recordAudit } from '../audit/record-audit';
 import { requirePermission } from '../auth/require-permission';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { AppError } from '../errors';
 import { accessMetadata, assertAssignable, assertMayManage, resolveTenant } from './access-rules';
 import { getIdentity, patchIdentity } from './identity-admin';
@@ -20,9 +21,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * identity service accepted the metadata. Roles added or removed must rank at most the actor's
  * level; nobody changes their own roles.
  */
-export async function updateUserAccess(ctx: DomainContext, input: UpdateUserAccessInput): Promise<UserAccount> {
+export async function updateUserAccess(ctx: DomainContext, data: z.output<typeof updateUserAccessInput>): Promise<UserAccount> {
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
-  const data = parseInput(updateUserAccessInput, input);
   const identity = await getIdentity(data.identityId);
   const before = rolesOf(identity.metadata_public);
   await assertMayManage(ctx, before);
@@ -49,3 +49,6 @@ export async function updateUserAccess(ctx: DomainContext, input: UpdateUserAcce
   });
   return loadUserAccount(ctx, identity.id, updated);
 }
+
+/** updateUserAccess for JSON-shaped input (tests, scripts): parsed with the endpoint's schema first. */
+export const updateUserAccessFromJson = parsedBy(updateUserAccessInput, updateUserAccess);

@@ -183,10 +183,10 @@ describe('delete', () => {
   });
 
   it('is refused while a mission names it as sub-customer', async () => {
-    const { createMission } = await import('@/lib/server/missions/create-mission');
+    const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
     const { missionInput } = await import('../missions/fixtures');
     const sub = await verbs.createCustomer(t.system, { name: 'Nord Eimsbüttel', companyId: w.companies.nord.id, parentId: w.customers.c6.id });
-    await createMission(t.system, missionInput(w.companies.nord.id, { name: 'Eimsbüttel Scan', customerId: w.customers.c6.id, subCustomerId: sub.id }));
+    await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { name: 'Eimsbüttel Scan', customerId: w.customers.c6.id, subCustomerId: sub.id }));
     await expect(verbs.deleteCustomer(w.ctx('admin'), { id: sub.id })).rejects.toMatchObject({ code: 'conflict', details: { missions: 1, subCustomers: 0 } });
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/server/db/client';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { freshDatabase, migrateDb } from '@/tests/support/fresh-database';
 import { missionInput } from '../missions/fixtures';
+import { createDomainContext } from '@/lib/server/domain/contexts';
 
 /**
  * A fresh, migrated database that is also the app's default one (`db()` reads DATABASE_URL on
@@ -19,7 +20,7 @@ export async function openCenterDb() {
   const db: Db = client.db();
   const pool: Pool = client.pool();
   await migrateDb(db);
-  const system: DomainContext = { db, actor: SYSTEM_ACTOR, requestId: 'req-center-system' };
+  const system = createDomainContext({ db, actor: SYSTEM_ACTOR, requestId: 'req-center-system' });
   return {
     db,
     pool,
@@ -41,14 +42,14 @@ export type Role = (typeof ROLES)[number];
 export async function buildCenterWorld(t: CenterDb) {
   const { createCompany } = await import('@/lib/server/companies/create-company');
   const { createCustomer } = await import('@/lib/server/customers/create-customer');
-  const { createMission } = await import('@/lib/server/missions/create-mission');
+  const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
   const { system } = t;
   const provider = await createCompany(system, { name: 'Argus Provider GmbH', type: 'internal', isProvider: true, town: 'München' });
   const nord = await createCompany(system, { name: 'Nord Hausverwaltung GmbH', town: 'Hamburg', contactEmail: 'technik@nord.example.com' });
   const c1 = await createCustomer(system, { name: 'Provider Eigenprojekte', companyId: provider.id, customerNumber: 1 });
   const c6 = await createCustomer(system, { name: 'Nord Zentrale', companyId: nord.id, customerNumber: 6 });
   const c11 = await createCustomer(system, { name: 'Nord Altona', companyId: nord.id, customerNumber: 11, parentId: c6.id });
-  const mission = await createMission(system, missionInput(nord.id, { name: 'Nord Bestandsaufnahme', customerId: c6.id }));
+  const mission = await createMissionFromJson(system, missionInput(nord.id, { name: 'Nord Bestandsaufnahme', customerId: c6.id }));
 
   const actor = (roles: string[], companyId: number | null, customerId: number | null, customerNumber: number | null): Actor => ({
     kind: 'user',
@@ -65,7 +66,7 @@ export async function buildCenterWorld(t: CenterDb) {
     customer: actor(['customer'], nord.id, c6.id, 6),
     external: actor(['external'], nord.id, c11.id, 11),
   };
-  const ctx = (who: Actor | Role, requestId = 'req-center'): DomainContext => ({ db: t.db, actor: typeof who === 'string' ? actors[who] : who, requestId });
+  const ctx = (who: Actor | Role, requestId = 'req-center'): DomainContext => createDomainContext({ db: t.db, actor: typeof who === 'string' ? actors[who] : who, requestId });
   return { companies: { provider, nord }, customers: { c1, c6, c11 }, mission, actors, actor, ctx };
 }
 export type CenterWorld = Awaited<ReturnType<typeof buildCenterWorld>>;

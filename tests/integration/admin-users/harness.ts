@@ -48,10 +48,10 @@ export async function startHarness(): Promise<Harness> {
   const { proxyToIdentity } = await import('@/lib/server/identity/proxy');
   const { resolveUser } = await import('@/lib/server/auth/current-user');
   const { db: appDb, pool: appPool } = await import('@/lib/server/db/client');
-  const { SYSTEM_ACTOR } = await import('@/lib/server/auth/actor');
+  const { createDomainContext, systemContext } = await import('@/lib/server/domain/contexts');
   const { createCompany } = await import('@/lib/server/companies/create-company');
   const { createCustomer } = await import('@/lib/server/customers/create-customer');
-  const system = { db: appDb(), actor: SYSTEM_ACTOR };
+  const system = systemContext(appDb());
   const companyId = (await createCompany(system, { name: 'Mainufer Projektentwicklung' })).id;
   const otherCompanyId = (await createCompany(system, { name: 'Rheinland Immobilien' })).id;
   const c1 = await createCustomer(system, { name: 'Mainufer Projektentwicklung', companyId, customerNumber: 20 });
@@ -77,7 +77,7 @@ export async function startHarness(): Promise<Harness> {
     otherCompanyId,
     customer: { id: c1.id, customerNumber: c1.customerNumber, uuid: c1.uuid },
     otherCustomer: { id: c2.id, customerNumber: c2.customerNumber, uuid: c2.uuid },
-    ctx: (actor) => ({ db: appDb(), actor }),
+    ctx: (actor) => createDomainContext({ db: appDb(), actor }),
     browser: browserViaProxy,
     async createUser(metadata, prefix = 'user') {
       const email = uniqueEmail(prefix);

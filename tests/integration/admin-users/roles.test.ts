@@ -14,11 +14,11 @@ describe('permissions screen verbs', () => {
   let adminCookie: string;
   let roles: {
     listRoles: typeof import('@/lib/server/roles/list-roles').listRoles;
-    createRole: typeof import('@/lib/server/roles/create-role').createRole;
-    updateRole: typeof import('@/lib/server/roles/update-role').updateRole;
+    createRoleFromJson: typeof import('@/lib/server/roles/create-role').createRoleFromJson;
+    updateRoleFromJson: typeof import('@/lib/server/roles/update-role').updateRoleFromJson;
     deleteRole: typeof import('@/lib/server/roles/delete-role').deleteRole;
   };
-  let updateUserAccess: typeof import('@/lib/server/users/update-user-access').updateUserAccess;
+  let updateUserAccessFromJson: typeof import('@/lib/server/users/update-user-access').updateUserAccessFromJson;
   let permissionGET: Parameters<Harness['call']>[0];
   let audit: (entityId: string) => Promise<{ action: string; diff: Record<string, unknown> }[]>;
 
@@ -33,7 +33,7 @@ describe('permissions screen verbs', () => {
       ...(await import('@/lib/server/roles/update-role')),
       ...(await import('@/lib/server/roles/delete-role')),
     };
-    ({ updateUserAccess } = await import('@/lib/server/users/update-user-access'));
+    ({ updateUserAccessFromJson } = await import('@/lib/server/users/update-user-access'));
     ({ GET: permissionGET } = await import('@/app/api/v2/permission/route'));
     const { db } = await import('@/lib/server/db/client');
     const { auditEvent } = await import('@/lib/server/db/schema');
@@ -70,14 +70,14 @@ describe('permissions screen verbs', () => {
     // Stored lists keep the code's flag order.
     const defaults = PERMISSION_FLAGS.filter((f) => DEFAULT_ROLE_PERMISSIONS.customer.includes(f));
     const without = defaults.filter((f) => f !== 'UI.menu.planner');
-    const changed = await roles.updateRole(h.ctx(admin), { name: 'customer', permissions: without, version: 0 });
+    const changed = await roles.updateRoleFromJson(h.ctx(admin), { name: 'customer', permissions: without, version: 0 });
     expect(changed).toMatchObject({ name: 'customer', builtIn: true, version: 1, permissions: without });
     expect((await permissionsWith(cookie)).UI.menu.planner).toBe(false);
     expect((await permissionsWith(cookie)).UI.menu.missionList).toBe(true);
 
     // A stale version is refused; the current one restores the flag.
-    await expect(roles.updateRole(h.ctx(admin), { name: 'customer', permissions: defaults, version: 0 })).rejects.toMatchObject({ code: 'version_conflict' });
-    await roles.updateRole(h.ctx(admin), { name: 'customer', permissions: defaults, version: 1 });
+    await expect(roles.updateRoleFromJson(h.ctx(admin), { name: 'customer', permissions: defaults, version: 0 })).rejects.toMatchObject({ code: 'version_conflict' });
+    await roles.updateRoleFromJson(h.ctx(admin), { name: 'customer', permissions: defaults, version: 1 });
     expect((await permissionsWith(cookie)).UI.menu.planner).toBe(true);
     expect(await audit('customer')).toEqual([
       { action: 'update', diff: { permissions: [defaults, without] } },
@@ -86,22 +86,22 @@ describe('permissions screen verbs', () => {
   });
 
   it('the admin role cannot be changed, so nobody is locked out of this screen', async () => {
-    await expect(roles.updateRole(h.ctx(admin), { name: 'admin', permissions: [], version: 0 })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(roles.updateRoleFromJson(h.ctx(admin), { name: 'admin', permissions: [], version: 0 })).rejects.toMatchObject({ code: 'conflict' });
     expect((await permissionsWith(adminCookie)).UI.misc.permissions).toBe(true);
   });
 
   it('creates a role with a user level; assigned to a user it grants its flags at once; edited, it changes them', async () => {
-    const created = await roles.createRole(h.ctx(admin), { name: 'site-lead', userLevel: 30, permissions: ['UI.menu.missionList', 'UI.menu.assignedToMe'] });
+    const created = await roles.createRoleFromJson(h.ctx(admin), { name: 'site-lead', userLevel: 30, permissions: ['UI.menu.missionList', 'UI.menu.assignedToMe'] });
     expect(created).toMatchObject({ name: 'site-lead', builtIn: false, locked: false, userLevel: 30, version: 1, manageable: true });
-    await expect(roles.createRole(h.ctx(admin), { name: 'site-lead', userLevel: 10 })).rejects.toMatchObject({ code: 'conflict', details: { fields: { name: ['already exists'] } } });
-    await expect(roles.createRole(h.ctx(admin), { name: 'customer', userLevel: 10 })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(roles.createRole(h.ctx(admin), { name: 'X y', userLevel: 101 })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { name: expect.any(Array), userLevel: expect.any(Array) } } });
+    await expect(roles.createRoleFromJson(h.ctx(admin), { name: 'site-lead', userLevel: 10 })).rejects.toMatchObject({ code: 'conflict', details: { fields: { name: ['already exists'] } } });
+    await expect(roles.createRoleFromJson(h.ctx(admin), { name: 'customer', userLevel: 10 })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(roles.createRoleFromJson(h.ctx(admin), { name: 'X y', userLevel: 101 })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { name: expect.any(Array), userLevel: expect.any(Array) } } });
 
     const user = await h.createUser({ roles: ['external'] }, 'site');
     const { cookie } = await h.signIn(user.email);
-    await updateUserAccess(h.ctx(admin), { identityId: user.id, roles: ['site-lead'] });
+    await updateUserAccessFromJson(h.ctx(admin), { identityId: user.id, roles: ['site-lead'] });
     expect((await permissionsWith(cookie)).UI.menu).toMatchObject({ missionList: true, assignedToMe: true, planner: false });
-    await roles.updateRole(h.ctx(admin), { name: 'site-lead', permissions: ['UI.menu.planner'], userLevel: 35, version: 1 });
+    await roles.updateRoleFromJson(h.ctx(admin), { name: 'site-lead', permissions: ['UI.menu.planner'], userLevel: 35, version: 1 });
     expect((await permissionsWith(cookie)).UI.menu).toMatchObject({ missionList: false, assignedToMe: false, planner: true });
     expect((await audit('site-lead')).map((e) => e.action)).toEqual(['create', 'update']);
   });
@@ -110,10 +110,10 @@ describe('permissions screen verbs', () => {
     for (const name of ['admin', 'advanced', 'operator', 'customer', 'external']) {
       await expect(roles.deleteRole(h.ctx(admin), { name })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'built_in' } });
     }
-    await roles.createRole(h.ctx(admin), { name: 'temp-crew', userLevel: 5 });
+    await roles.createRoleFromJson(h.ctx(admin), { name: 'temp-crew', userLevel: 5 });
     const holder = await h.createUser({ roles: ['temp-crew'] }, 'crew');
     await expect(roles.deleteRole(h.ctx(admin), { name: 'temp-crew' })).rejects.toMatchObject({ code: 'conflict', details: { reason: 'assigned', users: 1 } });
-    await updateUserAccess(h.ctx(admin), { identityId: holder.id, roles: ['external'] });
+    await updateUserAccessFromJson(h.ctx(admin), { identityId: holder.id, roles: ['external'] });
     await roles.deleteRole(h.ctx(admin), { name: 'temp-crew' });
     expect((await roles.listRoles(h.ctx(admin))).items.map((r) => r.name)).not.toContain('temp-crew');
     expect((await audit('temp-crew')).map((e) => e.action)).toEqual(['create', 'delete']);
@@ -125,7 +125,7 @@ describe('permissions screen verbs', () => {
 
     beforeAll(async () => {
       routes = { roles: await import('@/app/api/v2/roles/route'), role: await import('@/app/api/v2/roles/[name]/route') };
-      await roles.createRole(h.ctx(admin), { name: 'matrix-role', userLevel: 10 });
+      await roles.createRoleFromJson(h.ctx(admin), { name: 'matrix-role', userLevel: 10 });
     });
 
     const calls = () => [
@@ -154,21 +154,21 @@ describe('permissions screen verbs', () => {
     });
 
     it('a custom role with the permissions flag works within its own level and its own flags only', async () => {
-      await roles.createRole(h.ctx(admin), { name: 'permission-keeper', userLevel: 50, permissions: ['UI.misc.permissions', 'UI.menu.missionList'] });
+      await roles.createRoleFromJson(h.ctx(admin), { name: 'permission-keeper', userLevel: 50, permissions: ['UI.misc.permissions', 'UI.menu.missionList'] });
       const keeper = await h.createUser({ roles: ['permission-keeper'] }, 'keeper');
       const { cookie, actor } = await h.signIn(keeper.email);
       expect((await calls()[0]!.run(cookie)).status).toBe(200);
       const list = await roles.listRoles(h.ctx(actor));
       expect(list.ownLevel).toBe(50);
       expect(list.items.find((r) => r.name === 'advanced')?.manageable).toBe(false);
-      await expect(roles.updateRole(h.ctx(actor), { name: 'advanced', permissions: [], version: await version('advanced') })).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(roles.createRole(h.ctx(actor), { name: 'too-high', userLevel: 60 })).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(roles.updateRole(h.ctx(actor), { name: 'customer', userLevel: 70, version: await version('customer') })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(roles.updateRoleFromJson(h.ctx(actor), { name: 'advanced', permissions: [], version: await version('advanced') })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(roles.createRoleFromJson(h.ctx(actor), { name: 'too-high', userLevel: 60 })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(roles.updateRoleFromJson(h.ctx(actor), { name: 'customer', userLevel: 70, version: await version('customer') })).rejects.toMatchObject({ code: 'forbidden' });
       // It may hand out only what it has itself.
-      await expect(roles.createRole(h.ctx(actor), { name: 'helper', userLevel: 20, permissions: ['UI.menu.userCenter'] })).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(roles.createRole(h.ctx(actor), { name: 'helper', userLevel: 20, permissions: ['UI.menu.missionList'] })).resolves.toMatchObject({ name: 'helper' });
+      await expect(roles.createRoleFromJson(h.ctx(actor), { name: 'helper', userLevel: 20, permissions: ['UI.menu.userCenter'] })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(roles.createRoleFromJson(h.ctx(actor), { name: 'helper', userLevel: 20, permissions: ['UI.menu.missionList'] })).resolves.toMatchObject({ name: 'helper' });
       // Removing a flag it does not have is fine (customer loses exportData).
-      const customer = await roles.updateRole(h.ctx(actor), { name: 'customer', permissions: ['UI.menu.missionList'], version: await version('customer') });
+      const customer = await roles.updateRoleFromJson(h.ctx(actor), { name: 'customer', permissions: ['UI.menu.missionList'], version: await version('customer') });
       expect(customer.permissions).toEqual(['UI.menu.missionList']);
     });
   });

@@ -13,8 +13,8 @@ describe('user center verbs', () => {
   let adminCookie: string;
   let verbs: {
     listUserAccounts: typeof import('@/lib/server/users/list-user-accounts').listUserAccounts;
-    inviteUser: typeof import('@/lib/server/users/invite-user').inviteUser;
-    updateUserAccess: typeof import('@/lib/server/users/update-user-access').updateUserAccess;
+    inviteUserFromJson: typeof import('@/lib/server/users/invite-user').inviteUserFromJson;
+    updateUserAccessFromJson: typeof import('@/lib/server/users/update-user-access').updateUserAccessFromJson;
     deactivateUser: typeof import('@/lib/server/users/set-user-state').deactivateUser;
     reactivateUser: typeof import('@/lib/server/users/set-user-state').reactivateUser;
     revokeUserSessions: typeof import('@/lib/server/users/revoke-user-sessions').revokeUserSessions;
@@ -76,7 +76,7 @@ describe('user center verbs', () => {
 
   it('invites a user: identity with metadata_public, Argus profile, audit event, and a recovery code that lets them set a password', async () => {
     const input = invitee();
-    const { user, invitation } = await verbs.inviteUser(h.ctx(admin), input);
+    const { user, invitation } = await verbs.inviteUserFromJson(h.ctx(admin), input);
     expect(user).toMatchObject({ email: input.email, firstName: 'Lena', lastName: 'Vogt', verified: false, state: 'active', roles: ['customer'], lastSignInAt: null });
     expect(user.company).toEqual({ id: h.companyId, name: 'Mainufer Projektentwicklung' });
     expect(user.customer).toMatchObject({ id: h.customer.id, customerNumber: 20 });
@@ -104,18 +104,18 @@ describe('user center verbs', () => {
 
   it('refuses an e-mail that exists, an unknown customer and a company that does not own the customer', async () => {
     const input = invitee();
-    await verbs.inviteUser(h.ctx(admin), input);
-    await expect(verbs.inviteUser(h.ctx(admin), { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'conflict', details: { fields: { email: ['already exists'] } } });
+    await verbs.inviteUserFromJson(h.ctx(admin), input);
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'conflict', details: { fields: { email: ['already exists'] } } });
     const existing = await h.createUser({ roles: ['customer'] }, 'existing');
-    await expect(verbs.inviteUser(h.ctx(admin), invitee({ email: existing.email }))).rejects.toMatchObject({ code: 'conflict' });
-    await expect(verbs.inviteUser(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { customerId: ['customer not found'] } } });
-    await expect(verbs.inviteUser(h.ctx(admin), invitee({ companyId: h.otherCompanyId }))).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(verbs.inviteUser(h.ctx(admin), invitee({ roles: ['no-such-role'] }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { roles: [expect.stringContaining('no-such-role')] } } });
-    await expect(verbs.inviteUser(h.ctx(admin), invitee({ email: 'not-an-email' }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { email: ['validation.email'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: existing.email }))).rejects.toMatchObject({ code: 'conflict' });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { customerId: ['customer not found'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ companyId: h.otherCompanyId }))).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ roles: ['no-such-role'] }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { roles: [expect.stringContaining('no-such-role')] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: 'not-an-email' }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { email: ['validation.email'] } } });
   });
 
   it('lists identities joined with profiles, searched by customer number and role, sorted by name and paged', async () => {
-    const a = await verbs.inviteUser(h.ctx(admin), invitee({ lastName: 'Aaberg', customerId: h.otherCustomer.id, roles: ['external'] }));
+    const a = await verbs.inviteUserFromJson(h.ctx(admin), invitee({ lastName: 'Aaberg', customerId: h.otherCustomer.id, roles: ['external'] }));
     const list = await verbs.listUserAccounts(h.ctx(admin), { q: 'external' });
     expect(list.items.map((u) => u.identityId)).toContain(a.user.identityId);
     expect(list.items.every((u) => u.roles.includes('external') || JSON.stringify(u).toLowerCase().includes('external'))).toBe(true);
@@ -131,8 +131,8 @@ describe('user center verbs', () => {
   });
 
   it('assigns company, customer number and roles in one step: metadata_public and the profile, audited', async () => {
-    const { user } = await verbs.inviteUser(h.ctx(admin), invitee());
-    const updated = await verbs.updateUserAccess(h.ctx(admin), { identityId: user.identityId, customerId: h.otherCustomer.id, roles: ['external', 'customer'] });
+    const { user } = await verbs.inviteUserFromJson(h.ctx(admin), invitee());
+    const updated = await verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: user.identityId, customerId: h.otherCustomer.id, roles: ['external', 'customer'] });
     expect(updated).toMatchObject({ roles: ['external', 'customer'], company: { id: h.otherCompanyId }, customer: { customerNumber: 7 } });
     expect((await identityJson(user.identityId)).metadata_public).toEqual({ roles: ['external', 'customer'], role: 'external', customerID: 7, customer_uuid: h.otherCustomer.uuid });
     expect(await profile(user.identityId)).toEqual({ companyId: h.otherCompanyId, customerId: h.otherCustomer.id });
@@ -140,26 +140,26 @@ describe('user center verbs', () => {
     expect(events.at(-1)).toMatchObject({ action: 'update_access', diff: { roles: [['customer'], ['external', 'customer']], customerNumber: [20, 7], companyId: [h.companyId, h.otherCompanyId] } });
 
     // Company only (internal staff): no customer keys left in metadata_public.
-    await verbs.updateUserAccess(h.ctx(admin), { identityId: user.identityId, companyId: h.companyId, customerId: null, roles: ['operator'] });
+    await verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: user.identityId, companyId: h.companyId, customerId: null, roles: ['operator'] });
     expect((await identityJson(user.identityId)).metadata_public).toEqual({ roles: ['operator'], role: 'operator' });
     expect(await profile(user.identityId)).toEqual({ companyId: h.companyId, customerId: null });
 
-    await expect(verbs.updateUserAccess(h.ctx(admin), { identityId: user.identityId, companyId: h.companyId, customerId: h.otherCustomer.id, roles: [] })).rejects.toMatchObject({
+    await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: user.identityId, companyId: h.companyId, customerId: h.otherCustomer.id, roles: [] })).rejects.toMatchObject({
       code: 'validation_failed',
       details: { fields: { customerId: ['customer belongs to another company'] } },
     });
-    await expect(verbs.updateUserAccess(h.ctx(admin), { identityId: '00000000-0000-4000-8000-000000000000', roles: [] })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: '00000000-0000-4000-8000-000000000000', roles: [] })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('a role change applies to the user’s next request (roles come from the identity on every request)', async () => {
     const { email, id } = await h.createUser({ roles: ['customer'], customerID: 20 }, 'next-request');
     const { cookie } = await h.signIn(email);
-    await verbs.updateUserAccess(h.ctx(admin), { identityId: id, customerId: h.customer.id, roles: ['operator'] });
+    await verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: id, customerId: h.customer.id, roles: ['operator'] });
     expect((await resolveUser(cookie))?.actor.roles).toEqual(['operator']);
   });
 
   it('nobody changes their own roles or deactivates themselves', async () => {
-    await expect(verbs.updateUserAccess(h.ctx(admin), { identityId: admin.identityId, roles: ['customer'] })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: admin.identityId, roles: ['customer'] })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(verbs.deactivateUser(h.ctx(admin), { identityId: admin.identityId })).rejects.toMatchObject({ code: 'forbidden' });
   });
 
@@ -249,17 +249,17 @@ describe('user center verbs', () => {
     });
 
     it('a user ranking below the target cannot manage them, nor assign roles above their level', async () => {
-      const { createRole } = await import('@/lib/server/roles/create-role');
-      await createRole(h.ctx(admin), { name: 'office-lead', userLevel: 30, permissions: ['UI.menu.userCenter'] });
+      const { createRoleFromJson } = await import('@/lib/server/roles/create-role');
+      await createRoleFromJson(h.ctx(admin), { name: 'office-lead', userLevel: 30, permissions: ['UI.menu.userCenter'] });
       const lead = await h.createUser({ roles: ['office-lead'] }, 'lead');
       const { cookie, actor } = await h.signIn(lead.email);
       // Level 30 ≥ customer (20): may manage the customer target and assign customer…
       expect((await calls()[2]!.run(cookie)).status).toBe(200);
       // …but not assign operator (40), nor touch an advanced (80) user.
-      await expect(verbs.updateUserAccess(h.ctx(actor), { identityId: target.id, roles: ['operator'] })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(verbs.updateUserAccessFromJson(h.ctx(actor), { identityId: target.id, roles: ['operator'] })).rejects.toMatchObject({ code: 'forbidden' });
       const manager = await h.createUser({ roles: ['advanced'] }, 'manager');
       await expect(verbs.deactivateUser(h.ctx(actor), { identityId: manager.id })).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(verbs.inviteUser(h.ctx(actor), invitee({ roles: ['admin'] }))).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(verbs.inviteUserFromJson(h.ctx(actor), invitee({ roles: ['admin'] }))).rejects.toMatchObject({ code: 'forbidden' });
     });
   });
 

@@ -73,10 +73,10 @@ describe('sign-in and access on the server', () => {
     ({ resolveUser } = await import('@/lib/server/auth/current-user'));
     ({ GET: permissionGET } = await import('@/app/api/v2/permission/route'));
     const { db: appDb } = await import('@/lib/server/db/client');
-    const { SYSTEM_ACTOR } = await import('@/lib/server/auth/actor');
+    const { systemContext } = await import('@/lib/server/domain/contexts');
     const { createCompany } = await import('@/lib/server/companies/create-company');
     const { createCustomer } = await import('@/lib/server/customers/create-customer');
-    const ctx = { db: appDb(), actor: SYSTEM_ACTOR };
+    const ctx = systemContext(appDb());
     companyId = (await createCompany(ctx, { name: 'Hausverwaltung Test' })).id;
     customerNumber = (await createCustomer(ctx, { name: 'Hausverwaltung Test – Zentrale', companyId, customerNumber: 6 })).customerNumber;
   }, 60_000);

@@ -5,13 +5,14 @@ import { createCompany } from '@/lib/server/companies/create-company';
 import { createCustomer } from '@/lib/server/customers/create-customer';
 import { createDataset } from '@/lib/server/datasets/create-dataset';
 import type { DomainContext } from '@/lib/server/domain/context';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { shareMission } from '@/lib/server/missions/share-mission';
 import { createTag } from '@/lib/server/tags/create-tag';
 import { upsertUserProfile } from '@/lib/server/users/upsert-user-profile';
 import { metresPerDegree, type PolygonGeometry } from '@/lib/shared/geo';
 import type { CreateMissionInput } from '@/lib/shared/schemas/mission';
 import { freshDatabase, migrateDb, openDb } from '@/tests/support/fresh-database';
+import { createDomainContext } from '@/lib/server/domain/contexts';
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   fresh = await freshDatabase();
   ({ db, pool } = openDb(fresh.url));
   await migrateDb(db);
-  system = { db, actor: SYSTEM_ACTOR, requestId: 'req-test' };
+  system = createDomainContext({ db, actor: SYSTEM_ACTOR, requestId: 'req-test' });
 });
 
 afterAll(async () => {
@@ -94,7 +95,7 @@ describe('domain verbs', () => {
   it('create a mission with measured buildings, the auto-filled delivery date and an audit event', async () => {
     const { mission: input } = await setup();
     const tag = await createTag(system, { name: `Tag ${Math.random()}`, color: '#AA00FF' });
-    const mission = await createMission(system, { ...input, tagIds: [tag.id] });
+    const mission = await createMissionFromJson(system, { ...input, tagIds: [tag.id] });
     expect(mission.buildings).toHaveLength(1);
     const [b] = mission.buildings;
     expect(b!.groundArea).toBeGreaterThan(199.5);
@@ -109,29 +110,29 @@ describe('domain verbs', () => {
 
   it('refuse a mission without buildings, with no product, or with a bad name for the materials partner', async () => {
     const { mission } = await setup();
-    await expect(createMission(system, { ...mission, buildings: [] })).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(createMission(system, { ...mission, products: [] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createMissionFromJson(system, { ...mission, buildings: [] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createMissionFromJson(system, { ...mission, products: [] })).rejects.toMatchObject({ code: 'validation_failed' });
     const partner = await createCompany(system, { name: `Baustoff ${Math.random()}`, type: 'partner', isMaterialsPartner: true });
-    await expect(createMission(system, { ...mission, companyId: partner.id, customerId: undefined, name: 'Fassade Nord' })).rejects.toMatchObject({
+    await expect(createMissionFromJson(system, { ...mission, companyId: partner.id, customerId: undefined, name: 'Fassade Nord' })).rejects.toMatchObject({
       code: 'validation_failed',
       details: { fields: { name: expect.any(Array) } },
     });
-    await expect(createMission(system, { ...mission, companyId: partner.id, customerId: undefined, name: 'fassade_nord' })).resolves.toMatchObject({ name: 'fassade_nord' });
+    await expect(createMissionFromJson(system, { ...mission, companyId: partner.id, customerId: undefined, name: 'fassade_nord' })).resolves.toMatchObject({ name: 'fassade_nord' });
   });
 
   it('let customers create missions only for their own company and without lifecycle fields', async () => {
     const { company, other, mission } = await setup();
     const own = { ...system, actor: user({ companyId: company.id }) };
-    await expect(createMission({ ...system, actor: user({ companyId: other.id }) }, mission)).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(createMission(own, { ...mission, status: 'delivered' })).rejects.toMatchObject({ code: 'forbidden' });
-    const created = await createMission(own, mission);
+    await expect(createMissionFromJson({ ...system, actor: user({ companyId: other.id }) }, mission)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(createMissionFromJson(own, { ...mission, status: 'delivered' })).rejects.toMatchObject({ code: 'forbidden' });
+    const created = await createMissionFromJson(own, mission);
     expect(created.createdBy).toBe('4f1c2d3e-0000-4000-8000-000000000001');
     await expect(createCompany(own, { name: 'Nope GmbH' })).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('share a mission once, and refuse users of other companies', async () => {
     const { company, other, mission: input } = await setup();
-    const mission = await createMission(system, input);
+    const mission = await createMissionFromJson(system, input);
     const outsider = await createCustomer(system, { name: 'Fremdkunde', companyId: other.id });
     await expect(shareMission({ ...system, actor: user({ companyId: other.id, customerId: outsider.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({
       code: 'not_authorized',
@@ -147,7 +148,7 @@ describe('domain verbs', () => {
 
   it('register datasets with unique ids', async () => {
     const { mission: input } = await setup();
-    const mission = await createMission(system, input);
+    const mission = await createMissionFromJson(system, input);
     const datasetId = `scan-${Math.random()}`;
     const dataset = await createDataset(system, { missionId: mission.id, datasetId, type: 'flight', status: 'processing', progress: 42.5 });
     expect(dataset).toMatchObject({ missionId: mission.id, type: 'flight', status: 'processing', progress: 42.5 });

@@ -5,7 +5,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { auditEvent } from '@/lib/server/db/schema';
 import { job } from '@/lib/server/db/schema/jobs';
 import type { AnyJobDefinition } from '@/lib/server/jobs/define';
-import { CLEANUP_RULES, maintenanceCleanup } from '@/lib/server/jobs/definitions/maintenance-cleanup';
+import { CLEANUP_RULES } from '@/lib/server/maintenance/cleanup';
+import { maintenanceCleanup } from '@/lib/server/worker-handlers';
 import { backupArchiveKey, MISSION_BACKUP_JOB } from '@/lib/server/missions/backup/make-backup';
 import { jobRow, startHarness, waitFor, type Harness } from './harness';
 

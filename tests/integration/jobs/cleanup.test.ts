@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { job } from '@/lib/server/db/schema/jobs';
 import { notification } from '@/lib/server/db/schema/notices';
 import type { AnyJobDefinition } from '@/lib/server/jobs/define';
-import { maintenanceCleanup } from '@/lib/server/jobs/definitions/maintenance-cleanup';
+import { maintenanceCleanup } from '@/lib/server/worker-handlers';
 import { jobRow, startHarness, waitFor, type Harness } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;

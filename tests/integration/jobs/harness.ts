@@ -31,7 +31,7 @@ export async function startHarness(definitions: AnyJobDefinition[]): Promise<Har
   const dir = await tempDir('jobs');
   const storage = createFsStorage(dir.path);
   const logs: string[] = [];
-  const queue = createJobQueue({ pool, definitions });
+  const queue = createJobQueue({ pool, contracts: definitions });
   await queue.ready();
   // supervise: false keeps pg-boss's cron and maintenance out of the tests' way.
   const boss = createBoss({ pool, supervise: false, pollingIntervalSeconds: 0.5, onError: (err) => logs.push(`boss error: ${err.message}`) });

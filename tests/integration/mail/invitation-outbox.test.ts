@@ -12,7 +12,7 @@ import type { MailOutboxRow } from '@/lib/server/db/schema/mail';
 describe('invitation mail without SMTP: the outbox', () => {
   let h: Harness;
   let admin: UserActor;
-  let inviteUser: typeof import('@/lib/server/users/invite-user').inviteUser;
+  let inviteUserFromJson: typeof import('@/lib/server/users/invite-user').inviteUserFromJson;
   let reissueInvitation: typeof import('@/lib/server/users/reissue-invitation').reissueInvitation;
   let outbox: (recipient: string) => Promise<MailOutboxRow[]>;
   let deliveryJobs: () => Promise<number>;
@@ -21,7 +21,7 @@ describe('invitation mail without SMTP: the outbox', () => {
   beforeAll(async () => {
     delete process.env.SMTP_URL;
     h = await startHarness();
-    ({ inviteUser } = await import('@/lib/server/users/invite-user'));
+    ({ inviteUserFromJson } = await import('@/lib/server/users/invite-user'));
     ({ reissueInvitation } = await import('@/lib/server/users/reissue-invitation'));
     const { db } = await import('@/lib/server/db/client');
     const { job, mailOutbox } = await import('@/lib/server/db/schema');
@@ -44,7 +44,7 @@ describe('invitation mail without SMTP: the outbox', () => {
 
   it('an invitation writes exactly one queued outbox row to the invitee with the link, the code and the validity', async () => {
     const input = invitee();
-    const { invitation } = await inviteUser(h.ctx(admin), input);
+    const { invitation } = await inviteUserFromJson(h.ctx(admin), input);
     expect(invitation.mail).toEqual({ to: input.email, delivery: 'outbox', language: 'en' });
 
     const rows = await outbox(input.email);
@@ -68,7 +68,7 @@ describe('invitation mail without SMTP: the outbox', () => {
 
   it('mails in the language the admin chose, and a new invitation link goes out again in that language with the new code', async () => {
     const input = invitee('de');
-    const { user, invitation } = await inviteUser(h.ctx(admin), input);
+    const { user, invitation } = await inviteUserFromJson(h.ctx(admin), input);
     expect(invitation.mail.language).toBe('de');
     const again = await reissueInvitation(h.ctx(admin), { identityId: user.identityId });
     expect(again.mail).toEqual({ to: input.email, delivery: 'outbox', language: 'de' });
@@ -86,11 +86,11 @@ describe('invitation mail without SMTP: the outbox', () => {
 
   it('a refused invitation mails nothing', async () => {
     const input = invitee();
-    await inviteUser(h.ctx(admin), input);
-    await expect(inviteUser(h.ctx(admin), { ...input, firstName: 'Twice' })).rejects.toMatchObject({ code: 'conflict' });
+    await inviteUserFromJson(h.ctx(admin), input);
+    await expect(inviteUserFromJson(h.ctx(admin), { ...input, firstName: 'Twice' })).rejects.toMatchObject({ code: 'conflict' });
     expect(await outbox(input.email)).toHaveLength(1);
     const unknownCustomer = invitee();
-    await expect(inviteUser(h.ctx(admin), { ...unknownCustomer, customerId: 999_999 })).rejects.toThrow();
+    await expect(inviteUserFromJson(h.ctx(admin), { ...unknownCustomer, customerId: 999_999 })).rejects.toThrow();
     expect(await outbox(unknownCustomer.email)).toHaveLength(0);
   });
 });

@@ -19,7 +19,7 @@ describe('invitation mail with SMTP', () => {
   let worker: Worker;
   let removeDir: () => Promise<void>;
   let admin: UserActor;
-  let inviteUser: typeof import('@/lib/server/users/invite-user').inviteUser;
+  let inviteUserFromJson: typeof import('@/lib/server/users/invite-user').inviteUserFromJson;
   let outbox: (recipient: string) => Promise<MailOutboxRow[]>;
   let deliverMessage: typeof import('@/lib/server/mail/deliver').deliverMessage;
   let mailOutbox: typeof import('@/lib/server/db/schema/mail').mailOutbox;
@@ -30,7 +30,7 @@ describe('invitation mail with SMTP', () => {
     process.env.SMTP_URL = sink.url;
     process.env.MAIL_FROM = 'Argus <no-reply@argus.test>';
     h = await startHarness();
-    ({ inviteUser } = await import('@/lib/server/users/invite-user'));
+    ({ inviteUserFromJson } = await import('@/lib/server/users/invite-user'));
     ({ deliverMessage } = await import('@/lib/server/mail/deliver'));
     const { db, pool } = await import('@/lib/server/db/client');
     appDb = db;
@@ -42,7 +42,7 @@ describe('invitation mail with SMTP', () => {
     const { createBoss } = await import('@/lib/server/jobs/boss');
     const { createWorker } = await import('@/lib/server/jobs/worker');
     const { createFsStorage } = await import('@/lib/server/storage/fs-driver');
-    const { mailDeliver } = await import('@/lib/server/jobs/definitions/mail-deliver');
+    const { mailDeliver } = await import('@/lib/server/worker-handlers');
     const dir = await tempDir('mail');
     removeDir = dir.remove;
     const boss = createBoss({ pool: pool(), supervise: false, pollingIntervalSeconds: 0.5 });
@@ -64,7 +64,7 @@ describe('invitation mail with SMTP', () => {
 
   it('an invitation is delivered through SMTP to the invitee, with the code, and its outbox row is marked sent', async () => {
     const input = { email: uniqueEmail('smtp-invitee'), firstName: 'Jonas', lastName: 'Keller', customerId: h.customer.id, roles: ['customer'], language: 'de' as const };
-    const { invitation } = await inviteUser(h.ctx(admin), input);
+    const { invitation } = await inviteUserFromJson(h.ctx(admin), input);
     expect(invitation.mail).toEqual({ to: input.email, delivery: 'smtp', language: 'de' });
 
     const [row] = await waitFor(() => outbox(input.email), (rows) => rows[0]?.status === 'sent');

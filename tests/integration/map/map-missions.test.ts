@@ -2,7 +2,7 @@ import { openApiDocument } from '@/lib/server/api/openapi';
 import { endpoints } from '@/lib/shared/api/endpoints';
 import { listMissions } from '@/lib/server/missions/list-missions';
 import { mapMissions } from '@/lib/server/missions/map-missions';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import * as api from '@/lib/shared/api/endpoints/map';
 import type { MapMissions } from '@/lib/shared/api/endpoints/map';
 import { buildWorld, missionInput, openTestDb, outcome, type TestDb, type World } from '../missions/fixtures';
@@ -22,14 +22,14 @@ beforeAll(async () => {
   w = await buildWorld(t);
   // Nord's missions spread over Hamburg (8, close together) and Cologne (2), beside the world's Munich missions.
   for (let i = 0; i < 8; i++) {
-    await createMission(t.system, missionInput(w.companies.nord.id, { name: `Hamburg ${i}`, customerId: w.customers.c6.id, latitude: 53.55 + i * 0.001, longitude: 10.0 + i * 0.001 }));
+    await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { name: `Hamburg ${i}`, customerId: w.customers.c6.id, latitude: 53.55 + i * 0.001, longitude: 10.0 + i * 0.001 }));
   }
   for (let i = 0; i < 2; i++) {
-    await createMission(t.system, missionInput(w.companies.nord.id, { name: `Köln ${i}`, customerId: w.customers.c6.id, latitude: 50.94 + i * 0.01, longitude: 6.96 }));
+    await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { name: `Köln ${i}`, customerId: w.customers.c6.id, latitude: 50.94 + i * 0.01, longitude: 6.96 }));
   }
   await t.pool.query(`update mission set status = 'delivered', step = 'finished' where name in ('Hamburg 0', 'Hamburg 1', 'Köln 0')`);
   // A hidden mission is not on the map, as it is not in the default lists.
-  const hidden = await createMission(t.system, missionInput(w.companies.nord.id, { name: 'Hamburg versteckt', customerId: w.customers.c6.id, latitude: 53.56, longitude: 10.01 }));
+  const hidden = await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { name: 'Hamburg versteckt', customerId: w.customers.c6.id, latitude: 53.56, longitude: 10.01 }));
   await t.pool.query('update mission set hidden = true where id = $1', [hidden.id]);
 }, 60_000);
 afterAll(() => t?.close());

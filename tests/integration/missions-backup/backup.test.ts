@@ -8,14 +8,14 @@ import { createDataset } from '@/lib/server/datasets/create-dataset';
 import { db as appDb, pool as appPool } from '@/lib/server/db/client';
 import { auditEvent, building, dataset, job, mission, missionShare, missionTag } from '@/lib/server/db/schema';
 import { createBoss } from '@/lib/server/jobs/boss';
-import { missionBackup } from '@/lib/server/jobs/definitions/mission-backup';
+import { missionBackup } from '@/lib/server/worker-handlers';
 import { createWorker, type Worker } from '@/lib/server/jobs/worker';
 import { getMissionBackup, listMissionBackups, missionBackupFile, startMissionBackup } from '@/lib/server/missions/backup/mission-backups';
 import { restoreMission } from '@/lib/server/missions/backup/restore-mission';
 import { createBuilding } from '@/lib/server/missions/create-building';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
 import { revokeMissionShare } from '@/lib/server/missions/revoke-mission-share';
-import { updateMission } from '@/lib/server/missions/update-mission';
+import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
 import { storage as appStorage } from '@/lib/server/storage';
 import { createFsStorage } from '@/lib/server/storage/fs-driver';
 import type { Storage } from '@/lib/server/storage/types';
@@ -26,6 +26,7 @@ import * as api from '@/lib/shared/api/endpoints/mission-backups';
 import { freshDatabase, migrateDb } from '@/tests/support/fresh-database';
 import { buildWorld, outcome, type TestDb, type World } from '../missions/fixtures';
 import { keysUnder, readAll, tempDir } from '../storage/helpers';
+import { createDomainContext } from '@/lib/server/domain/contexts';
 
 /*
  * Backup and restore against real PostgreSQL and the real job worker. The verbs use the app's own
@@ -50,7 +51,7 @@ beforeAll(async () => {
   process.env.STORAGE_DIR = dir.path;
   await migrateDb(appDb());
   store = appStorage();
-  t = { db: appDb(), pool: appPool(), system: { db: appDb(), actor: SYSTEM_ACTOR, requestId: 'req-backup-test' }, close: async () => {} };
+  t = { db: appDb(), pool: appPool(), system: createDomainContext({ db: appDb(), actor: SYSTEM_ACTOR, requestId: 'req-backup-test' }), close: async () => {} };
   w = await buildWorld(t);
   const boss = createBoss({ pool: appPool(), supervise: false, pollingIntervalSeconds: 0.5 });
   worker = createWorker({ boss, db: appDb(), storage: createFsStorage(dir.path), definitions: [missionBackup], pollingIntervalSeconds: 0.5, listenUrl: fresh.url, shutdownGraceMs: 2000, log: () => {} });
@@ -173,7 +174,7 @@ describe('mission backup and restore', () => {
     await attachMissionTag(w.ctx('admin'), { missionId, tagId: tag.id });
     await store.put(fileKey(), Buffer.from('raw scan bytes'), { contentType: 'application/octet-stream' });
     await createDataset(t.system, { missionId, datasetId: 'SCAN-BACKUP-1', type: 'indoor', status: 'processed', progress: 100, storageKey: fileKey(), sizeBytes: 14 });
-    await updateMission(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), status: 'in_progress', description: 'Vor der Sicherung' });
+    await updateMissionFromJson(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), status: 'in_progress', description: 'Vor der Sicherung' });
     before = await snapshot(missionId);
     expect(before.tags).toHaveLength(1);
     expect(before.shares).toHaveLength(2);
@@ -196,7 +197,7 @@ describe('mission backup and restore', () => {
 
   it('restores the backup over a changed mission: the round trip equals the original', async () => {
     // Change everything a restore must bring back.
-    await updateMission(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), name: 'Ganz anders', status: 'delivered', description: 'Danach' });
+    await updateMissionFromJson(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), name: 'Ganz anders', status: 'delivered', description: 'Danach' });
     const [firstBuilding] = before.buildings;
     await createBuilding(w.ctx('admin'), { missionId, name: 'Anbau', footprint: firstBuilding!.footprint, levels: 2 });
     await deleteBuilding(w.ctx('admin'), { id: firstBuilding!.id });
@@ -240,7 +241,7 @@ describe('mission backup and restore', () => {
     beforeAll(async () => {
       entries = await unpack(archive);
       // A changed mission, so "nothing written" is visible: a restore would undo this.
-      await updateMission(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), name: 'Nach der Wiederherstellung' });
+      await updateMissionFromJson(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), name: 'Nach der Wiederherstellung' });
     });
     beforeEach(async () => {
       state = await everything();

@@ -1,9 +1,9 @@
 import { readSheet } from 'read-excel-file/node';
 import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
 import type { DomainContext } from '@/lib/server/domain/context';
-import { missionsExport } from '@/lib/server/jobs/definitions/missions-export';
+import { missionsExport } from '@/lib/server/worker-handlers';
 import type { JobQueue } from '@/lib/server/jobs/queue';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { runMissionExport, type MissionExportResult } from '@/lib/server/missions/export-files';
 import { getMissionExport, missionExportFile, startMissionExport } from '@/lib/server/missions/export-missions';
 import { hideMission } from '@/lib/server/missions/hide-mission';
@@ -13,6 +13,7 @@ import type { Locale } from '@/lib/shared/locale';
 import { jobRow, startHarness, waitFor, type Harness } from '../jobs/harness';
 import { buildWorld, missionInput, outcome, type TestDb, type World } from '../missions/fixtures';
 import { readAll } from '../storage/helpers';
+import { createDomainContext } from '@/lib/server/domain/contexts';
 
 let h: Harness;
 let w: World;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   h = await startHarness([missionsExport]);
   // The app's enqueueJob goes through the process-wide queue; point it at this test's database.
   (globalThis as { __argusJobQueue?: JobQueue }).__argusJobQueue = h.queue;
-  const t: TestDb = { db: h.db, pool: h.pool, system: { db: h.db, actor: SYSTEM_ACTOR }, close: h.close };
+  const t: TestDb = { db: h.db, pool: h.pool, system: createDomainContext({ db: h.db, actor: SYSTEM_ACTOR, storage: h.storage }), close: h.close };
   w = await buildWorld(t);
 }, 60_000);
 afterAll(async () => {
@@ -104,7 +105,7 @@ describe('mission export (project list "Export All")', () => {
   it('quotes per RFC 4180 and neutralises cells a spreadsheet would run as formulas', async () => {
     const admin = w.ctx('admin');
     const names = ['Quote "Nord", Halle 3', 'Zeile eins\nZeile zwei', '=HYPERLINK("http://evil")', '+49 Scan', '-1 Keller', '@SUM(A1)'];
-    for (const name of names) await createMission(w.ctx('admin'), missionInput(w.companies.nord.id, { name: `${name}`, internalReference: 'CSV-TEST', priority: 'high' }));
+    for (const name of names) await createMissionFromJson(w.ctx('admin'), missionInput(w.companies.nord.id, { name: `${name}`, internalReference: 'CSV-TEST', priority: 'high' }));
     const { file } = await exportAs(admin, { format: 'csv', filters: { q: 'csv-test', sort: 'id', order: 'asc' } });
     const text = file.toString('utf8');
     expect(text).toContain('"Quote ""Nord"", Halle 3"');
@@ -117,7 +118,7 @@ describe('mission export (project list "Export All")', () => {
   it('writes an XLSX that opens: German headers, typed cells, dates as the screen shows them', async () => {
     const admin = w.ctx('admin');
     const scan = '2026-06-03T08:30:00Z'; // 10:30 in Berlin (summer time)
-    const m = await createMission(admin, missionInput(w.companies.nord.id, { name: 'Tabelle Umlaute äöü', internalReference: 'XLSX-TEST', scanAppointment: scan, assigneeId: w.ids.operator }));
+    const m = await createMissionFromJson(admin, missionInput(w.companies.nord.id, { name: 'Tabelle Umlaute äöü', internalReference: 'XLSX-TEST', scanAppointment: scan, assigneeId: w.ids.operator }));
     const { file, state } = await exportAs(admin, { format: 'xlsx', filters: { q: 'xlsx-test' } }, 'de');
     expect(state.fileName).toMatch(/^missions-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readSheet(file);

@@ -12,12 +12,13 @@ import { reopenMission } from '@/lib/server/missions/reopen-mission';
 import { resumeMission } from '@/lib/server/missions/resume-mission';
 import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
 import { showMission } from '@/lib/server/missions/show-mission';
-import { updateMission } from '@/lib/server/missions/update-mission';
+import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
 import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
 import { createTag } from '@/lib/server/tags/create-tag';
 import * as api from '@/lib/shared/api/endpoints/missions';
 import type { UpdateMissionBody } from '@/lib/shared/schemas/mission-update';
 import { buildWorld, openTestDb, outcome, type TestDb, type World } from './fixtures';
+import { createDomainContext } from '@/lib/server/domain/contexts';
 
 let t: TestDb;
 let w: World;
@@ -74,7 +75,7 @@ async function run(verb: Verb, ctx: DomainContext, role: Role, id: number): Prom
       return outcome(() => listMissionBuildings(ctx, { missionId: id }));
     case 'update': {
       const { version } = (await t.pool.query('select version from mission where id = $1', [id])).rows[0] as { version: number };
-      return outcome(() => updateMission(ctx, { ...FIELD[role], version, id }));
+      return outcome(() => updateMissionFromJson(ctx, { ...FIELD[role], version, id }));
     }
     case 'close':
       return outcome(() => closeMission(ctx, { id }));
@@ -141,20 +142,20 @@ describe('mission authorization matrix', () => {
 
   it('refuses a field the role may not edit with 403 and names it', async () => {
     const { version } = await getMission(w.ctx('admin'), { id: w.m.nord.id });
-    await expect(updateMission(w.ctx('customer'), { id: w.m.nord.id, version, priority: 'urgent' })).rejects.toMatchObject({
+    await expect(updateMissionFromJson(w.ctx('customer'), { id: w.m.nord.id, version, priority: 'urgent' })).rejects.toMatchObject({
       code: 'not_authorized',
       message: 'not authorized to access mission id',
       details: { fields: { priority: expect.any(Array) } },
     });
-    await expect(updateMission(w.ctx('external'), { id: w.m.rheinShared.id, version: 1, externalMissionStatus: 'x' })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(updateMissionFromJson(w.ctx('external'), { id: w.m.rheinShared.id, version: 1, externalMissionStatus: 'x' })).rejects.toMatchObject({ code: 'not_authorized' });
   });
 
   it('lets a user with two roles have the union of both', async () => {
     const customer = w.actors.customer as UserActor;
-    const both: DomainContext = { db: t.db, actor: { ...customer, roles: ['customer', 'operator'] } };
+    const both = createDomainContext({ db: t.db, actor: { ...customer, roles: ['customer', 'operator'] } });
     const page = await listMissions(both, { limit: 200 });
     expect(page.items.map((i) => i.id)).toEqual(expect.arrayContaining([w.m.nord.id, w.m.rheinShared.id]));
-    const none: DomainContext = { db: t.db, actor: { ...customer, roles: [] } };
+    const none = createDomainContext({ db: t.db, actor: { ...customer, roles: [] } });
     expect((await listMissions(none, {})).items).toEqual([]);
     await expect(getMission(none, { id: w.m.nord.id })).rejects.toMatchObject({ code: 'not_authorized' });
   });

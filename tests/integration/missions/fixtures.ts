@@ -5,12 +5,13 @@ import { createCompany } from '@/lib/server/companies/create-company';
 import { createCustomer } from '@/lib/server/customers/create-customer';
 import type { Db } from '@/lib/server/db/client';
 import type { DomainContext } from '@/lib/server/domain/context';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { shareMission } from '@/lib/server/missions/share-mission';
 import { upsertUserProfile } from '@/lib/server/users/upsert-user-profile';
 import { metresPerDegree, type PolygonGeometry } from '@/lib/shared/geo';
 import type { CreateMissionInput } from '@/lib/shared/schemas/mission';
 import { freshDatabase, migrateDb, openDb } from '@/tests/support/fresh-database';
+import { createDomainContext } from '@/lib/server/domain/contexts';
 
 /** A 20 m × 10 m rectangle in Munich (200 m²). */
 export function rectangle(): PolygonGeometry {
@@ -35,7 +36,7 @@ export async function openTestDb(): Promise<TestDb> {
   return {
     db,
     pool,
-    system: { db, actor: SYSTEM_ACTOR, requestId: 'req-missions-test' },
+    system: createDomainContext({ db, actor: SYSTEM_ACTOR, requestId: 'req-missions-test' }),
     close: async () => {
       await pool.end();
       await fresh.drop();
@@ -98,20 +99,20 @@ export async function buildWorld(t: TestDb) {
   };
 
   const m = {
-    nord: await createMission(system, missionInput(nord.id, { name: 'Nord Bestandsaufnahme', customerId: c6.id, internalReference: 'HVN-1' })),
+    nord: await createMissionFromJson(system, missionInput(nord.id, { name: 'Nord Bestandsaufnahme', customerId: c6.id, internalReference: 'HVN-1' })),
     /** Rheinland's, shared with nord's customer 6 and the partner's customer 37. */
-    rheinShared: await createMission(system, missionInput(rheinland.id, { name: 'Rheinland geteilt', customerId: c7.id })),
+    rheinShared: await createMissionFromJson(system, missionInput(rheinland.id, { name: 'Rheinland geteilt', customerId: c7.id })),
     /** Rheinland's, assigned to the operator. */
-    rheinAssigned: await createMission(system, missionInput(rheinland.id, { name: 'Rheinland Scan', customerId: c7.id, assigneeId: ids.operator })),
-    partner: await createMission(system, missionInput(partner.id, { name: 'fassade_sued', customerId: c37.id, internalReference: 'FWB-1' })),
-    provider: await createMission(system, missionInput(provider.id, { name: 'Eigenprojekt Halle', customerId: c1.id })),
+    rheinAssigned: await createMissionFromJson(system, missionInput(rheinland.id, { name: 'Rheinland Scan', customerId: c7.id, assigneeId: ids.operator })),
+    partner: await createMissionFromJson(system, missionInput(partner.id, { name: 'fassade_sued', customerId: c37.id, internalReference: 'FWB-1' })),
+    provider: await createMissionFromJson(system, missionInput(provider.id, { name: 'Eigenprojekt Halle', customerId: c1.id })),
     /** Rheinland's and nobody else's: foreign to every non-internal test user. */
-    rheinForeign: await createMission(system, missionInput(rheinland.id, { name: 'Rheinland intern', customerId: c7.id })),
+    rheinForeign: await createMissionFromJson(system, missionInput(rheinland.id, { name: 'Rheinland intern', customerId: c7.id })),
   };
   await shareMission(system, { missionId: m.rheinShared.id, customerId: c6.id });
   await shareMission(system, { missionId: m.rheinShared.id, customerId: c37.id });
 
-  const ctx = (key: keyof typeof actors): DomainContext => ({ db: t.db, actor: actors[key], requestId: `req-${key}` });
+  const ctx = (key: keyof typeof actors): DomainContext => createDomainContext({ db: t.db, actor: actors[key], requestId: `req-${key}` });
   return { companies: { provider, nord, rheinland, partner }, customers: { c1, c6, c11, c7, c37 }, ids, actors, ctx, m };
 }
 

@@ -1,6 +1,6 @@
 import type { DomainContext } from '@/lib/server/domain/context';
 import { createCompany } from '@/lib/server/companies/create-company';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
 import { hideMission } from '@/lib/server/missions/hide-mission';
 import { listMissions } from '@/lib/server/missions/list-missions';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   w = await buildWorld(t);
   admin = w.ctx('admin');
   companyId = (await createCompany(t.system, { name: 'Paging GmbH' })).id;
-  for (let i = 0; i < 23; i++) created.push((await createMission(t.system, missionInput(companyId, variant(i)))).id);
+  for (let i = 0; i < 23; i++) created.push((await createMissionFromJson(t.system, missionInput(companyId, variant(i)))).id);
 });
 afterAll(() => t?.close());
 
@@ -63,7 +63,7 @@ describe('mission list', () => {
 
         const inserted: number[] = [];
         const paged = await readAll(query, async (page) => {
-          const id = (await createMission(t.system, missionInput(companyId, { ...variant(page * 7), name: `Neu ${sort} ${order} ${page}` }))).id;
+          const id = (await createMissionFromJson(t.system, missionInput(companyId, { ...variant(page * 7), name: `Neu ${sort} ${order} ${page}` }))).id;
           inserted.push(id);
         });
         expect(new Set(paged).size).toBe(paged.length);
@@ -99,7 +99,7 @@ describe('mission list', () => {
   it('filters by status, step, priority, company, customer (incl. sub-customer), assignee, tags and assigned-to-me', async () => {
     const ids = async (q: MissionListQuery, ctx = admin) => (await listMissions(ctx, { ...q, limit: 200 })).items.map((i) => i.id).sort((a, b) => a - b);
     const { m, customers, companies } = w;
-    const sub = await createMission(t.system, missionInput(companies.nord.id, { customerId: customers.c6.id, subCustomerId: customers.c11.id, status: 'delivered', step: 'invoice' }));
+    const sub = await createMissionFromJson(t.system, missionInput(companies.nord.id, { customerId: customers.c6.id, subCustomerId: customers.c11.id, status: 'delivered', step: 'invoice' }));
     expect(await ids({ status: ['delivered'], companyId: [companies.nord.id] })).toEqual([sub.id]);
     expect(await ids({ step: ['invoice', 'finished'], companyId: [companies.nord.id] })).toEqual([sub.id]);
     expect(await ids({ customerId: [customers.c11.id] })).toEqual([sub.id]);
@@ -116,7 +116,7 @@ describe('mission list', () => {
   });
 
   it('searches id, name, references and address case-insensitively, with % and _ taken literally', async () => {
-    const special = await createMission(t.system, missionInput(companyId, { name: 'Sanierung 100% Süd_Flügel', address: 'Leopoldstraße 7, München', customerReference: 'KD-4711' }));
+    const special = await createMissionFromJson(t.system, missionInput(companyId, { name: 'Sanierung 100% Süd_Flügel', address: 'Leopoldstraße 7, München', customerReference: 'KD-4711' }));
     const search = async (q: string) => (await listMissions(admin, { q, limit: 200 })).items.map((i) => i.id);
     expect(await search('100% süd_')).toEqual([special.id]);
     expect(await search('LEOPOLDSTR')).toEqual([special.id]);
@@ -126,7 +126,7 @@ describe('mission list', () => {
   });
 
   it('leaves hidden missions out unless asked for, and filters closed ones on request', async () => {
-    const m = await createMission(t.system, missionInput(companyId, { name: 'Versteckt Halle' }));
+    const m = await createMissionFromJson(t.system, missionInput(companyId, { name: 'Versteckt Halle' }));
     await hideMission(admin, { id: m.id });
     expect((await listMissions(admin, { q: 'versteckt', limit: 200 })).items).toEqual([]);
     expect((await listMissions(admin, { q: 'versteckt', includeHidden: true })).items.map((i) => i.id)).toEqual([m.id]);

@@ -1,6 +1,6 @@
 import { openApiDocument } from '@/lib/server/api/openapi';
 import { createBuilding } from '@/lib/server/missions/create-building';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
 import { replaceMissionPlan } from '@/lib/server/missions/replace-mission-plan';
@@ -32,7 +32,7 @@ function square(side: number, east = 100): PolygonGeometry {
 
 /** A mission of nord's (customer 6) with three buildings: Haus (3 levels, 4 m storeys), Garage, Schuppen. */
 async function nordMission() {
-  const m = await createMission(
+  const m = await createMissionFromJson(
     t.system,
     missionInput(w.companies.nord.id, {
       customerId: w.customers.c6.id,

@@ -3,7 +3,7 @@ import { openApiDocument } from '@/lib/server/api/openapi';
 import { listCompanies } from '@/lib/server/companies/list-companies';
 import { listCustomers } from '@/lib/server/customers/list-customers';
 import { createBuilding } from '@/lib/server/missions/create-building';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
 import { getMission } from '@/lib/server/missions/get-mission';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
@@ -12,7 +12,7 @@ import { listMissions } from '@/lib/server/missions/list-missions';
 import { revokeMissionShare } from '@/lib/server/missions/revoke-mission-share';
 import { shareMission } from '@/lib/server/missions/share-mission';
 import { updateBuilding } from '@/lib/server/missions/update-building';
-import { updateMission } from '@/lib/server/missions/update-mission';
+import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
 import { createTablePreset } from '@/lib/server/table-presets/create-table-preset';
 import { deleteTablePreset } from '@/lib/server/table-presets/delete-table-preset';
 import { listTablePresets } from '@/lib/server/table-presets/list-table-presets';
@@ -149,9 +149,9 @@ describe('pickers', () => {
 
 describe('audit trail', () => {
   it('shows who did what when, newest first, paged; not for external users', async () => {
-    const created = await createMission(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id }));
+    const created = await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id }));
     let version = 1;
-    for (const description of ['eins', 'zwei', 'drei']) version = (await updateMission(w.ctx('customer'), { id: created.id, version, description })).version;
+    for (const description of ['eins', 'zwei', 'drei']) version = (await updateMissionFromJson(w.ctx('customer'), { id: created.id, version, description })).version;
     const first = await listMissionAudit(w.ctx('customer'), { missionId: created.id, limit: 2 });
     expect(api.listMissionAudit.response.safeParse(first).success).toBe(true);
     expect(first.items.map((e) => [e.action, e.actorName, e.diff.description])).toEqual([

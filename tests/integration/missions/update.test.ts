@@ -1,6 +1,6 @@
 import type { DomainContext } from '@/lib/server/domain/context';
 import { closeMission } from '@/lib/server/missions/close-mission';
-import { createMission } from '@/lib/server/missions/create-mission';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { getMission } from '@/lib/server/missions/get-mission';
 import { hideMission } from '@/lib/server/missions/hide-mission';
 import { holdMission } from '@/lib/server/missions/hold-mission';
@@ -8,7 +8,7 @@ import { reopenMission } from '@/lib/server/missions/reopen-mission';
 import { resumeMission } from '@/lib/server/missions/resume-mission';
 import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
 import { showMission } from '@/lib/server/missions/show-mission';
-import { updateMission } from '@/lib/server/missions/update-mission';
+import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
 import * as api from '@/lib/shared/api/endpoints/missions';
 import { buildWorld, missionInput, openTestDb, type TestDb, type World } from './fixtures';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const fresh = (over = {}) => createMission(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id, ...over }));
+const fresh = (over = {}) => createMissionFromJson(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id, ...over }));
 const auditOf = async (missionId: number) =>
   (await t.pool.query('select action, diff, actor_id, request_id from audit_event where mission_id = $1 order by id', [missionId])).rows as {
     action: string;
@@ -35,7 +35,7 @@ const auditOf = async (missionId: number) =>
 describe('update a mission', () => {
   it('changes the given fields, bumps the version and audits before/after', async () => {
     const m = await fresh();
-    const updated = await updateMission(admin, { id: m.id, version: 1, priority: 'urgent', description: 'Neu', assigneeId: w.ids.operator });
+    const updated = await updateMissionFromJson(admin, { id: m.id, version: 1, priority: 'urgent', description: 'Neu', assigneeId: w.ids.operator });
     expect(api.updateMission.response.safeParse(updated).success).toBe(true);
     expect(updated).toMatchObject({ view: 'full', priority: 'urgent', description: 'Neu', version: 2, assignee: { displayName: 'Oliver Operator' } });
     const trail = await auditOf(m.id);
@@ -46,18 +46,18 @@ describe('update a mission', () => {
       diff: { priority: ['normal', 'urgent'], description: [null, 'Neu'], assigneeId: [null, w.ids.operator] },
     });
     // The same values again change nothing: no new version, no audit event.
-    expect((await updateMission(admin, { id: m.id, version: 2, priority: 'urgent' })).version).toBe(2);
+    expect((await updateMissionFromJson(admin, { id: m.id, version: 2, priority: 'urgent' })).version).toBe(2);
     expect(await auditOf(m.id)).toHaveLength(trail.length);
   });
 
   it('refuses a stale version with 409 and lets exactly one of two concurrent edits win', async () => {
     const m = await fresh();
-    await updateMission(admin, { id: m.id, version: 1, description: 'Erste' });
-    await expect(updateMission(admin, { id: m.id, version: 1, description: 'Veraltet' })).rejects.toMatchObject({ code: 'version_conflict', status: 409 });
+    await updateMissionFromJson(admin, { id: m.id, version: 1, description: 'Erste' });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, description: 'Veraltet' })).rejects.toMatchObject({ code: 'version_conflict', status: 409 });
     const other: DomainContext = { ...w.ctx('advanced') };
     const results = await Promise.allSettled([
-      updateMission(admin, { id: m.id, version: 2, description: 'A' }),
-      updateMission(other, { id: m.id, version: 2, description: 'B' }),
+      updateMissionFromJson(admin, { id: m.id, version: 2, description: 'A' }),
+      updateMissionFromJson(other, { id: m.id, version: 2, description: 'B' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'version_conflict' } });
@@ -71,7 +71,7 @@ describe('update a mission', () => {
   it('enforces the byte limits of spec §5 in UTF-8 bytes', async () => {
     const m = await fresh();
     const fields = (err: unknown) => (err as { details: { fields: Record<string, string[]> } }).details.fields;
-    const tooLong = await updateMission(admin, {
+    const tooLong = await updateMissionFromJson(admin, {
       id: m.id,
       version: 1,
       description: 'ä'.repeat(2501), // 5002 bytes, 2501 characters
@@ -86,63 +86,63 @@ describe('update a mission', () => {
       blurringInstructions: ['validation.maxBytes?max=2000'],
       externalOrderReference: ['validation.maxBytes?max=100'],
     });
-    const atLimit = await updateMission(admin, { id: m.id, version: 1, description: 'ä'.repeat(2500), externalOrderReference: 'ü'.repeat(50) });
+    const atLimit = await updateMissionFromJson(admin, { id: m.id, version: 1, description: 'ä'.repeat(2500), externalOrderReference: 'ü'.repeat(50) });
     expect(atLimit.version).toBe(2);
   });
 
   it('keeps blurring instructions once set: they can change, not become empty', async () => {
     const m = await fresh();
-    await expect(updateMission(admin, { id: m.id, version: 1, blurringInstructions: '   ' })).rejects.toMatchObject({ details: { fields: { blurringInstructions: ['validation.required'] } } });
-    const set = await updateMission(admin, { id: m.id, version: 1, blurringInstructions: 'Gesichter verpixeln' });
-    await expect(updateMission(admin, { id: m.id, version: set.version, blurringInstructions: null })).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(updateMission(admin, { id: m.id, version: set.version, blurringInstructions: '' })).rejects.toMatchObject({ code: 'validation_failed' });
-    expect((await updateMission(admin, { id: m.id, version: set.version, blurringInstructions: 'Kennzeichen auch' })).version).toBe(set.version + 1);
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, blurringInstructions: '   ' })).rejects.toMatchObject({ details: { fields: { blurringInstructions: ['validation.required'] } } });
+    const set = await updateMissionFromJson(admin, { id: m.id, version: 1, blurringInstructions: 'Gesichter verpixeln' });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: set.version, blurringInstructions: null })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: set.version, blurringInstructions: '' })).rejects.toMatchObject({ code: 'validation_failed' });
+    expect((await updateMissionFromJson(admin, { id: m.id, version: set.version, blurringInstructions: 'Kennzeichen auch' })).version).toBe(set.version + 1);
   });
 
   it('checks the date order against the stored mission and auto-fills the delivery date', async () => {
     const m = await fresh({ pclDeliveryDate: '2026-05-07', cadDeliveryDate: '2026-05-06', startFromOffice: '2026-05-01T06:00:00Z' });
     expect(m.deliveryDate).toBe('2026-05-12');
-    await expect(updateMission(admin, { id: m.id, version: 1, externalDeliveryDate: '2026-05-07' })).rejects.toMatchObject({
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, externalDeliveryDate: '2026-05-07' })).rejects.toMatchObject({
       details: { fields: { externalDeliveryDate: ['validation.externalDeliveryAfter'] } },
     });
-    await expect(updateMission(admin, { id: m.id, version: 1, scanAppointment: '2026-05-01T05:00:00Z' })).rejects.toMatchObject({
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, scanAppointment: '2026-05-01T05:00:00Z' })).rejects.toMatchObject({
       details: { fields: { scanAppointment: ['validation.scanAfterStart'] } },
     });
     // Moving the cad date past the external one breaks the order too.
-    const ok = await updateMission(admin, { id: m.id, version: 1, externalDeliveryDate: '2026-05-08', scanAppointment: '2026-05-01T09:00:00Z' });
-    await expect(updateMission(admin, { id: m.id, version: ok.version, cadDeliveryDate: '2026-05-09' })).rejects.toMatchObject({ code: 'validation_failed' });
+    const ok = await updateMissionFromJson(admin, { id: m.id, version: 1, externalDeliveryDate: '2026-05-08', scanAppointment: '2026-05-01T09:00:00Z' });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: ok.version, cadDeliveryDate: '2026-05-09' })).rejects.toMatchObject({ code: 'validation_failed' });
     // pcl 2026-05-20 (Wed) + 3 working days = Mon 25th? 21 Thu, 22 Fri, 25 Mon = Whit Monday 2026 → Tue 26th.
-    const filled = await updateMission(admin, { id: m.id, version: ok.version, pclDeliveryDate: '2026-05-20', externalDeliveryDate: '2026-05-30' });
+    const filled = await updateMissionFromJson(admin, { id: m.id, version: ok.version, pclDeliveryDate: '2026-05-20', externalDeliveryDate: '2026-05-30' });
     expect(filled).toMatchObject({ deliveryDate: '2026-05-26' });
-    const explicit = await updateMission(admin, { id: m.id, version: filled.version, cadDeliveryDate: '2026-05-21', deliveryDate: '2026-06-01' });
+    const explicit = await updateMissionFromJson(admin, { id: m.id, version: filled.version, cadDeliveryDate: '2026-05-21', deliveryDate: '2026-06-01' });
     expect(explicit).toMatchObject({ deliveryDate: '2026-06-01' });
   });
 
   it("applies the mission name rule, with the materials partner's lowercase rule", async () => {
     const m = await fresh();
-    await expect(updateMission(admin, { id: m.id, version: 1, name: 'Kurz' })).rejects.toMatchObject({ details: { fields: { name: ['validation.minLength?min=5'] } } });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, name: 'Kurz' })).rejects.toMatchObject({ details: { fields: { name: ['validation.minLength?min=5'] } } });
     const partner = w.m.partner;
     const current = await getMission(admin, { id: partner.id });
-    await expect(updateMission(admin, { id: partner.id, version: current.version, name: 'Fassade Nord' })).rejects.toMatchObject({
+    await expect(updateMissionFromJson(admin, { id: partner.id, version: current.version, name: 'Fassade Nord' })).rejects.toMatchObject({
       details: { fields: { name: ['validation.missionName.pattern'] } },
     });
-    await expect(updateMission(admin, { id: m.id, version: 1, companyId: w.companies.partner.id, customerId: null })).rejects.toMatchObject({
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, companyId: w.companies.partner.id, customerId: null })).rejects.toMatchObject({
       details: { fields: { name: ['validation.missionName.pattern'] } },
     });
-    expect((await updateMission(admin, { id: partner.id, version: current.version, name: 'fassade_nord' })).name).toBe('fassade_nord');
+    expect((await updateMissionFromJson(admin, { id: partner.id, version: current.version, name: 'fassade_nord' })).name).toBe('fassade_nord');
   });
 
   it('checks customers, sub-customers and people, and refuses unknown fields and bad values with field errors', async () => {
     const m = await fresh();
-    await expect(updateMission(admin, { id: m.id, version: 1, customerId: w.customers.c7.id })).rejects.toMatchObject({ details: { fields: { customerId: expect.any(Array) } } });
-    await expect(updateMission(admin, { id: m.id, version: 1, subCustomerId: w.customers.c37.id })).rejects.toMatchObject({ details: { fields: { subCustomerId: expect.any(Array) } } });
-    expect(await updateMission(admin, { id: m.id, version: 1, subCustomerId: w.customers.c11.id })).toMatchObject({ subCustomer: { customerNumber: 11 } });
-    await expect(updateMission(admin, { id: m.id, version: 2, assigneeId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ details: { fields: { assigneeId: ['user not found'] } } });
-    await expect(updateMission(admin, { id: m.id, version: 2, hidden: true } as never)).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(updateMission(admin, { id: m.id, version: 2, latitude: 91, products: [] })).rejects.toMatchObject({
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, customerId: w.customers.c7.id })).rejects.toMatchObject({ details: { fields: { customerId: expect.any(Array) } } });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 1, subCustomerId: w.customers.c37.id })).rejects.toMatchObject({ details: { fields: { subCustomerId: expect.any(Array) } } });
+    expect(await updateMissionFromJson(admin, { id: m.id, version: 1, subCustomerId: w.customers.c11.id })).toMatchObject({ subCustomer: { customerNumber: 11 } });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 2, assigneeId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ details: { fields: { assigneeId: ['user not found'] } } });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 2, hidden: true } as never)).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 2, latitude: 91, products: [] })).rejects.toMatchObject({
       details: { fields: { latitude: expect.any(Array), products: expect.any(Array) } },
     });
-    await expect(updateMission(admin, { id: m.id, version: 2, scanAppointment: 'gestern' })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 2, scanAppointment: 'gestern' })).rejects.toMatchObject({ code: 'validation_failed' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { bboxParam, cellSize, cellSizeFor, clampBbox, MAX_CELLS } from '@/components/map-overview/map-grid';
+import { bboxParam, cellSize, cellSizeFor, clampBbox, MAX_CELLS } from '@/lib/shared/map/map-grid';
 import { mapFiltersQuery, mapMissionsUrl, parseMapFilters, toggleValue } from '@/components/map-overview/map-query';
 import { mapMissionsQuery } from '@/lib/shared/api/endpoints/map';
 import { MISSION_STATUSES, PROJECT_STEPS } from '@/lib/shared/schemas/mission';

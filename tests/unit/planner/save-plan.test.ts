@@ -161,8 +161,7 @@ describe('merging the drawing with a plan saved meanwhile', () => {
 describe('the planner bundle', () => {
   it('imports the zod schema modules for their types only', () => {
     const dir = join(process.cwd(), 'components/planner');
-    // load-planner.ts runs on the server only (it imports 'server-only').
-    const clientFiles = readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && f !== 'load-planner.ts');
+    const clientFiles = readdirSync(dir).filter((f) => /\.tsx?$/.test(f));
     const offending = clientFiles.filter((f) => /^import (?!type )[^;]*from '@\/lib\/shared\/(schemas|api)\//m.test(readFileSync(join(dir, f), 'utf8')));
     expect(clientFiles).toContain('save-plan.ts');
     expect(offending).toEqual([]);

@@ -4,7 +4,7 @@ import type { CompanyListQuery } from '@/components/admin/companies/company-cent
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompaniesPage } from '@/lib/server/companies/list-companies-page';
-import { db } from '@/lib/server/db/client';
+import { pageContext } from '@/lib/server/domain/contexts';
 import { companyPageQuery, type CompanyPage } from '@/lib/shared/schemas/company';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -35,8 +35,9 @@ export async function loadCompanyCenter(searchParams: SearchParams): Promise<{ q
   const { actor } = await requireUser();
   if (!(await permissionsOf(actor)).UI.menu.companyCenter) notFound();
   const query = parseCompanyQuery(searchParams);
-  const page = await listCompaniesPage({ db: db(), actor }, query).catch((err: unknown) => {
-    console.error('[company-center] list failed', err);
+  const ctx = pageContext(actor, 'company-center');
+  const page = await listCompaniesPage(ctx, query).catch((err: unknown) => {
+    ctx.log.error('list failed', err);
     return null;
   });
   return { query, page };

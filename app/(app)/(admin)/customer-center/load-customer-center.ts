@@ -6,8 +6,7 @@ import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompanies } from '@/lib/server/companies/list-companies';
 import { listCustomersPage } from '@/lib/server/customers/list-customers-page';
 import { customerNameMinLength } from '@/lib/server/customers/name-min-length';
-import { db } from '@/lib/server/db/client';
-import type { DomainContext } from '@/lib/server/domain/context';
+import { pageContext } from '@/lib/server/domain/contexts';
 import { customerPageQuery } from '@/lib/shared/schemas/customer';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -39,15 +38,15 @@ export async function loadCustomerCenter(searchParams: SearchParams): Promise<Cu
   const { actor } = await requireUser();
   const permissions = await permissionsOf(actor);
   if (!permissions.UI.menu.customerCenter) notFound();
-  const ctx: DomainContext = { db: db(), actor };
+  const ctx = pageContext(actor, 'customer-center');
   const query = parseCustomerQuery(searchParams);
   const [page, companies] = await Promise.all([
     listCustomersPage(ctx, { ...query, companyId: query.companyId ?? undefined }).catch((err: unknown) => {
-      console.error('[customer-center] list failed', err);
+      ctx.log.error('list failed', err);
       return null;
     }),
     listCompanies(ctx, { limit: 500 }).catch((err: unknown) => {
-      console.error('[customer-center] companies failed', err);
+      ctx.log.error('companies failed', err);
       return [];
     }),
   ]);

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { MISSION_LIST_COLUMNS } from '@/components/missions/list/columns';
-import { loadMissionList } from '@/components/missions/list/load-mission-list';
+import { loadMissionList } from '../load-mission-list';
 import { MissionListView } from '@/components/missions/list/mission-list-view';
 import type { SearchParams } from '@/components/missions/list/list-query';
 import { viewMetadata } from '@/lib/server/i18n/metadata';

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { loadMissionList } from '@/components/missions/list/load-mission-list';
+import { loadMissionList } from '../load-mission-list';
 import { MissionListView } from '@/components/missions/list/mission-list-view';
 import { COLUMNS_PARAM, type SearchParams } from '@/components/missions/list/list-query';
 import { parseColumns } from '@/components/missions/list/table-columns';

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { createCompany } from '@/lib/server/companies/create-company';
 import { listCompanies } from '@/lib/server/companies/list-companies';
 import * as center from '@/lib/shared/api/endpoints/admin-companies';
@@ -7,5 +7,5 @@ import * as api from '@/lib/shared/api/endpoints/pickers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listCompanies, async ({ query }, ctx) => ({ items: await listCompanies(domainContext(ctx), query) }));
-export const POST = handle(center.createCompany, ({ body }, ctx) => createCompany(domainContext(ctx), body));
+export const GET = handle(api.listCompanies, async ({ query }, ctx) => ({ items: await listCompanies(requestContext(ctx), query) }));
+export const POST = handle(center.createCompany, ({ body }, ctx) => createCompany(requestContext(ctx), body));

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { createCustomer } from '@/lib/server/customers/create-customer';
 import { listCustomers } from '@/lib/server/customers/list-customers';
 import * as center from '@/lib/shared/api/endpoints/admin-customers';
@@ -7,5 +7,5 @@ import * as api from '@/lib/shared/api/endpoints/pickers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listCustomers, async ({ query }, ctx) => ({ items: await listCustomers(domainContext(ctx), query) }));
-export const POST = handle(center.createCustomer, ({ body }, ctx) => createCustomer(domainContext(ctx), body));
+export const GET = handle(api.listCustomers, async ({ query }, ctx) => ({ items: await listCustomers(requestContext(ctx), query) }));
+export const POST = handle(center.createCustomer, ({ body }, ctx) => createCustomer(requestContext(ctx), body));

@@ -1,10 +1,10 @@
 import { handle } from '@/lib/server/api/handler';
-import { asInput, domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { createMission } from '@/lib/server/missions/create-mission';
 import { listMissions } from '@/lib/server/missions/list-missions';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listMissions, ({ query }, ctx) => listMissions(domainContext(ctx), query));
-export const POST = handle(api.createMission, ({ body }, ctx) => createMission(domainContext(ctx), asInput(body)));
+export const GET = handle(api.listMissions, ({ query }, ctx) => listMissions(requestContext(ctx), query));
+export const POST = handle(api.createMission, ({ body }, ctx) => createMission(requestContext(ctx), body));

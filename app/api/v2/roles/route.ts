@@ -1,11 +1,11 @@
 import { handle } from '@/lib/server/api/handler';
-import { asInput, domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { createRole } from '@/lib/server/roles/create-role';
 import { listRoles } from '@/lib/server/roles/list-roles';
 import * as api from '@/lib/shared/api/endpoints/admin-roles';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listRoles, async (_input, ctx) => listRoles(domainContext(ctx)));
+export const GET = handle(api.listRoles, async (_input, ctx) => listRoles(requestContext(ctx)));
 
-export const POST = handle(api.createRole, async ({ body }, ctx) => createRole(domainContext(ctx), asInput(body)));
+export const POST = handle(api.createRole, async ({ body }, ctx) => createRole(requestContext(ctx), body));

@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { listUsers } from '@/lib/server/users/list-users';
 import * as api from '@/lib/shared/api/endpoints/pickers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listUsers, async ({ query }, ctx) => ({ items: await listUsers(domainContext(ctx), query) }));
+export const GET = handle(api.listUsers, async ({ query }, ctx) => ({ items: await listUsers(requestContext(ctx), query) }));

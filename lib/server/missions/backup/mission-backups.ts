@@ -10,7 +10,8 @@ import { job, type JobRow } from '../../db/schema/jobs';
 import { inTransaction, type DomainContext } from '../../domain/context';
 import { parseInput } from '../../domain/validate';
 import { AppError, notFound } from '../../errors';
-import { enqueueJob } from '../../jobs/registry';
+import { enqueueJob } from '../../jobs/enqueue';
+import { missionBackupJob } from './backup-job';
 import { requireBackupAccess } from './access';
 import { MISSION_BACKUP_JOB, type BackupResult } from './make-backup';
 
@@ -33,12 +34,7 @@ export async function startMissionBackup(ctx: DomainContext, input: { missionId:
       .orderBy(desc(job.createdAt))
       .limit(1);
     if (open) return toDto(open);
-    const row = await enqueueJob(tx.db, {
-      type: MISSION_BACKUP_JOB,
-      data: { missionId, requestedBy: actorId(tx.actor) },
-      missionId,
-      createdBy: actorId(tx.actor),
-    });
+    const row = await enqueueJob(tx.db, missionBackupJob, { missionId, requestedBy: actorId(tx.actor) }, { missionId, createdBy: actorId(tx.actor) });
     await tx.db.update(mission).set({ backupState: 'pending' }).where(eq(mission.id, missionId));
     await recordAudit(tx, { entity: 'mission', entityId: missionId, missionId, action: 'backup', diff: { jobId: row.id } });
     return toDto(row);

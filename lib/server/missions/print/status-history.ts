@@ -4,22 +4,9 @@ import { MISSION_STATUSES, PROJECT_STEPS } from '@/lib/shared/schemas/mission';
 import { appUser, auditEvent } from '../../db/schema';
 import type { DomainContext } from '../../domain/context';
 import { requireMission } from '../visibility';
+import type { StatusChange, StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
 
-/** What a status-history line says changed. */
-export interface StatusChange {
-  field: 'status' | 'step';
-  from: string | null;
-  to: string;
-}
-
-export interface StatusHistoryEntry {
-  id: number;
-  at: string;
-  actorName: string | null;
-  /** create, update, close, reopen, hide, show, hold, resume, restore. */
-  action: string;
-  changes: StatusChange[];
-}
+export type { StatusChange, StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
 
 /** Lifecycle events: what the mission went through, without the field-by-field edits. */
 const LIFECYCLE_ACTIONS = ['create', 'update', 'close', 'reopen', 'hide', 'show', 'hold', 'resume', 'restore'];

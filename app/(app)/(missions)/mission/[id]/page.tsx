@@ -1,14 +1,15 @@
-import { notFound } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { MissionDetailView } from '@/components/missions/detail/mission-detail-view';
-import { loadMission, loadMissionRecords, parseMissionId } from '@/components/missions/detail/load-mission-page';
-import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
+import { loadMission, loadMissionRecords, parseMissionId } from '@/lib/server/missions/mission-page';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
   const id = parseMissionId((await params).id);
-  if (id === null || (await loadMission(id)).kind === 'notFound') return viewMetadata('notFound');
+  if (id === null) return viewMetadata('notFound');
+  const { kind } = await loadMission(id);
+  if (kind !== 'ok') return viewMetadata(kind === 'notFound' ? 'notFound' : 'forbidden');
   return viewMetadata('mission', { id });
 }
 
@@ -21,7 +22,7 @@ export default async function MissionPage({ params, searchParams }: Props) {
   if (id === null) notFound();
   const load = await loadMission(id);
   if (load.kind === 'notFound') notFound();
-  if (load.kind === 'notAuthorized') return <NotAuthorizedView id={id} />;
+  if (load.kind === 'notAuthorized') forbidden();
   const { from } = await searchParams;
   const list = typeof from === 'string' ? from : null;
   const records = await loadMissionRecords(load, list);

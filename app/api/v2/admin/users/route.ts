@@ -1,11 +1,11 @@
 import { handle } from '@/lib/server/api/handler';
-import { asInput, domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { inviteUser } from '@/lib/server/users/invite-user';
 import { listUserAccounts } from '@/lib/server/users/list-user-accounts';
 import * as api from '@/lib/shared/api/endpoints/admin-users';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listUserAccounts, async ({ query }, ctx) => listUserAccounts(domainContext(ctx), query));
+export const GET = handle(api.listUserAccounts, async ({ query }, ctx) => listUserAccounts(requestContext(ctx), query));
 
-export const POST = handle(api.inviteUser, async ({ body }, ctx) => inviteUser(domainContext(ctx), asInput(body)));
+export const POST = handle(api.inviteUser, async ({ body }, ctx) => inviteUser(requestContext(ctx), body));

@@ -1,13 +1,13 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
 import { updateBuilding } from '@/lib/server/missions/update-building';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const PATCH = handle(api.updateBuilding, ({ params, body }, ctx) => updateBuilding(domainContext(ctx), { ...body, id: params.id }));
+export const PATCH = handle(api.updateBuilding, ({ params, body }, ctx) => updateBuilding(requestContext(ctx), { ...body, id: params.id }));
 export const DELETE = handle(api.deleteBuilding, async ({ params }, ctx) => {
-  await deleteBuilding(domainContext(ctx), { id: params.id });
+  await deleteBuilding(requestContext(ctx), { id: params.id });
   return null;
 });

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { deleteCompany } from '@/lib/server/companies/delete-company';
 import { getCompany } from '@/lib/server/companies/get-company';
 import { updateCompany } from '@/lib/server/companies/update-company';
@@ -7,9 +7,9 @@ import * as api from '@/lib/shared/api/endpoints/admin-companies';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.getCompany, ({ params }, ctx) => getCompany(domainContext(ctx), params));
-export const PUT = handle(api.updateCompany, ({ params, body }, ctx) => updateCompany(domainContext(ctx), { ...body, id: params.id }));
+export const GET = handle(api.getCompany, ({ params }, ctx) => getCompany(requestContext(ctx), params));
+export const PUT = handle(api.updateCompany, ({ params, body }, ctx) => updateCompany(requestContext(ctx), { ...body, id: params.id }));
 export const DELETE = handle(api.deleteCompany, async ({ params }, ctx) => {
-  await deleteCompany(domainContext(ctx), params);
+  await deleteCompany(requestContext(ctx), params);
   return null;
 });

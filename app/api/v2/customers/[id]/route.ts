@@ -1,5 +1,5 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { deleteCustomer } from '@/lib/server/customers/delete-customer';
 import { getCustomer } from '@/lib/server/customers/get-customer';
 import { updateCustomer } from '@/lib/server/customers/update-customer';
@@ -7,9 +7,9 @@ import * as api from '@/lib/shared/api/endpoints/admin-customers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.getCustomer, ({ params }, ctx) => getCustomer(domainContext(ctx), params));
-export const PUT = handle(api.updateCustomer, ({ params, body }, ctx) => updateCustomer(domainContext(ctx), { ...body, id: params.id }));
+export const GET = handle(api.getCustomer, ({ params }, ctx) => getCustomer(requestContext(ctx), params));
+export const PUT = handle(api.updateCustomer, ({ params, body }, ctx) => updateCustomer(requestContext(ctx), { ...body, id: params.id }));
 export const DELETE = handle(api.deleteCustomer, async ({ params }, ctx) => {
-  await deleteCustomer(domainContext(ctx), params);
+  await deleteCustomer(requestContext(ctx), params);
   return null;
 });

@@ -1,10 +1,10 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { mapMissions } from '@/lib/server/missions/map-missions';
 import * as api from '@/lib/shared/api/endpoints/map';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.mapMissions, ({ query }, ctx) =>
-  mapMissions(domainContext(ctx), { ...query, bbox: query.bbox.join(','), zoom: query.zoom }),
+  mapMissions(requestContext(ctx), { ...query, bbox: query.bbox.join(','), zoom: query.zoom }),
 );

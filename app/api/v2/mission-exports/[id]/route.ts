@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { getMissionExport } from '@/lib/server/missions/export-missions';
 import * as api from '@/lib/shared/api/endpoints/mission-exports';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.getMissionExport, ({ params }, ctx) => getMissionExport(domainContext(ctx), params.id));
+export const GET = handle(api.getMissionExport, ({ params }, ctx) => getMissionExport(requestContext(ctx), params.id));

@@ -1,15 +1,14 @@
 import { handle } from '@/lib/server/api/handler';
-import { asInput, domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { deleteRole } from '@/lib/server/roles/delete-role';
 import { updateRole } from '@/lib/server/roles/update-role';
 import * as api from '@/lib/shared/api/endpoints/admin-roles';
-import type { UpdateRoleInput } from '@/lib/shared/schemas/role';
 
 export const dynamic = 'force-dynamic';
 
-export const PATCH = handle(api.updateRole, async ({ params, body }, ctx) => updateRole(domainContext(ctx), { ...asInput<Omit<UpdateRoleInput, 'name'>>(body), name: params.name }));
+export const PATCH = handle(api.updateRole, async ({ params, body }, ctx) => updateRole(requestContext(ctx), { ...body, name: params.name }));
 
 export const DELETE = handle(api.deleteRole, async ({ params }, ctx) => {
-  await deleteRole(domainContext(ctx), { name: params.name });
+  await deleteRole(requestContext(ctx), { name: params.name });
   return null;
 });

@@ -1,11 +1,10 @@
 import { handle } from '@/lib/server/api/handler';
-import { asInput, domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { updateUserAccess } from '@/lib/server/users/update-user-access';
 import * as api from '@/lib/shared/api/endpoints/admin-users';
-import type { UserAccessInput } from '@/lib/shared/schemas/admin-user';
 
 export const dynamic = 'force-dynamic';
 
 export const PATCH = handle(api.updateUserAccess, async ({ params, body }, ctx) =>
-  updateUserAccess(domainContext(ctx), { ...asInput<UserAccessInput>(body), identityId: params.id }),
+  updateUserAccess(requestContext(ctx), { ...body, identityId: params.id }),
 );

@@ -1,7 +1,6 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { missionExportFile } from '@/lib/server/missions/export-missions';
-import { storage } from '@/lib/server/storage';
 import { serveStoredFile } from '@/lib/server/storage/serve';
 import * as api from '@/lib/shared/api/endpoints/mission-exports';
 
@@ -9,9 +8,10 @@ export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.downloadMissionExport, async ({ params }, ctx) => {
   // The authorization: missionExportFile finds the export only among the caller's own.
-  const file = await missionExportFile(domainContext(ctx), params.id);
+  const domain = requestContext(ctx);
+  const file = await missionExportFile(domain, params.id);
   return serveStoredFile(ctx.request, file.key, {
-    storage: storage(),
+    storage: domain.storage,
     authorize: async () => {},
     downloadName: file.fileName,
     contentType: file.contentType,

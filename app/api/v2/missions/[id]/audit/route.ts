@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listMissionAudit, ({ params, query }, ctx) => listMissionAudit(domainContext(ctx), { ...query, missionId: params.id }));
+export const GET = handle(api.listMissionAudit, ({ params, query }, ctx) => listMissionAudit(requestContext(ctx), { ...query, missionId: params.id }));

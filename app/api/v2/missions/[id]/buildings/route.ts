@@ -1,5 +1,5 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { createBuilding } from '@/lib/server/missions/create-building';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
 import { replaceMissionPlan } from '@/lib/server/missions/replace-mission-plan';
@@ -7,6 +7,6 @@ import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listMissionBuildings, async ({ params }, ctx) => ({ items: await listMissionBuildings(domainContext(ctx), { missionId: params.id }) }));
-export const POST = handle(api.createBuilding, ({ params, body }, ctx) => createBuilding(domainContext(ctx), { ...body, missionId: params.id }));
-export const PUT = handle(api.replaceMissionPlan, async ({ params, body }, ctx) => ({ items: await replaceMissionPlan(domainContext(ctx), { ...body, missionId: params.id }) }));
+export const GET = handle(api.listMissionBuildings, async ({ params }, ctx) => ({ items: await listMissionBuildings(requestContext(ctx), { missionId: params.id }) }));
+export const POST = handle(api.createBuilding, ({ params, body }, ctx) => createBuilding(requestContext(ctx), { ...body, missionId: params.id }));
+export const PUT = handle(api.replaceMissionPlan, async ({ params, body }, ctx) => ({ items: await replaceMissionPlan(requestContext(ctx), { ...body, missionId: params.id }) }));

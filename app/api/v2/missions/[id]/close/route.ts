@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { closeMission } from '@/lib/server/missions/close-mission';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(api.closeMission, ({ params, body }, ctx) => closeMission(domainContext(ctx), { id: params.id, version: body?.version }));
+export const POST = handle(api.closeMission, ({ params, body }, ctx) => closeMission(requestContext(ctx), { id: params.id, version: body?.version }));

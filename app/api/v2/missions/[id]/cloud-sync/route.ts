@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(api.setMissionCloudSync, ({ params, body }, ctx) => setMissionCloudSync(domainContext(ctx), { ...body, id: params.id }));
+export const POST = handle(api.setMissionCloudSync, ({ params, body }, ctx) => setMissionCloudSync(requestContext(ctx), { ...body, id: params.id }));

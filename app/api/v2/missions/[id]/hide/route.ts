@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { hideMission } from '@/lib/server/missions/hide-mission';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(api.hideMission, ({ params, body }, ctx) => hideMission(domainContext(ctx), { id: params.id, version: body?.version }));
+export const POST = handle(api.hideMission, ({ params, body }, ctx) => hideMission(requestContext(ctx), { id: params.id, version: body?.version }));

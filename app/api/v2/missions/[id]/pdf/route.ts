@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { handle } from '@/lib/server/api/handler';
 import { AppError, notFound } from '@/lib/server/errors';
 import { getMission } from '@/lib/server/missions/get-mission';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { renderPdf } from '@/lib/server/missions/print/render-pdf';
 import * as api from '@/lib/shared/api/endpoints/mission-print';
 
@@ -13,7 +13,7 @@ export const GET = handle(api.missionPdf, async ({ params }, ctx) => {
   if (!/^\d{1,15}$/.test(params.id) || Number(params.id) < 1) throw notFound('mission');
   const id = Number(params.id);
   // Authorized here, before a browser is involved: 404 / 403 come straight from the domain.
-  await getMission(domainContext(ctx), { id });
+  await getMission(requestContext(ctx), { id });
   const { request } = ctx;
   // The page is fetched from this server's own address (request.url is the local origin under next start).
   const url = `${new URL(request.url).origin}/mission/${id}/print`;

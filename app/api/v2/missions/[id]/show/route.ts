@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { showMission } from '@/lib/server/missions/show-mission';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(api.showMission, ({ params, body }, ctx) => showMission(domainContext(ctx), { id: params.id, version: body?.version }));
+export const POST = handle(api.showMission, ({ params, body }, ctx) => showMission(requestContext(ctx), { id: params.id, version: body?.version }));

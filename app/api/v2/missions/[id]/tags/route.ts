@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(api.attachMissionTag, async ({ params, body }, ctx) => ({ tagIds: await attachMissionTag(domainContext(ctx), { missionId: params.id, tagId: body.tagId }) }));
+export const POST = handle(api.attachMissionTag, async ({ params, body }, ctx) => ({ tagIds: await attachMissionTag(requestContext(ctx), { missionId: params.id, tagId: body.tagId }) }));

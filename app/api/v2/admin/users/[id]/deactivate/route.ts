@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { deactivateUser } from '@/lib/server/users/set-user-state';
 import * as api from '@/lib/shared/api/endpoints/admin-users';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(api.deactivateUser, async ({ params }, ctx) => deactivateUser(domainContext(ctx), { identityId: params.id }));
+export const POST = handle(api.deactivateUser, async ({ params }, ctx) => deactivateUser(requestContext(ctx), { identityId: params.id }));

@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { reissueInvitation } from '@/lib/server/users/reissue-invitation';
 import * as api from '@/lib/shared/api/endpoints/admin-users';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(api.reissueInvitation, async ({ params }, ctx) => reissueInvitation(domainContext(ctx), { identityId: params.id }));
+export const POST = handle(api.reissueInvitation, async ({ params }, ctx) => reissueInvitation(requestContext(ctx), { identityId: params.id }));

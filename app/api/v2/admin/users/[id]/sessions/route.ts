@@ -1,11 +1,11 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { revokeUserSessions } from '@/lib/server/users/revoke-user-sessions';
 import * as api from '@/lib/shared/api/endpoints/admin-users';
 
 export const dynamic = 'force-dynamic';
 
 export const DELETE = handle(api.revokeUserSessions, async ({ params }, ctx) => {
-  await revokeUserSessions(domainContext(ctx), { identityId: params.id });
+  await revokeUserSessions(requestContext(ctx), { identityId: params.id });
   return null;
 });

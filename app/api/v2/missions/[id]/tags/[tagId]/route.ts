@@ -1,8 +1,8 @@
 import { handle } from '@/lib/server/api/handler';
-import { domainContext } from '@/lib/server/missions/domain-context';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { detachMissionTag } from '@/lib/server/tags/detach-mission-tag';
 import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const DELETE = handle(api.detachMissionTag, async ({ params }, ctx) => ({ tagIds: await detachMissionTag(domainContext(ctx), { missionId: params.id, tagId: params.tagId }) }));
+export const DELETE = handle(api.detachMissionTag, async ({ params }, ctx) => ({ tagIds: await detachMissionTag(requestContext(ctx), { missionId: params.id, tagId: params.tagId }) }));

@@ -1,7 +1,6 @@
 import { handle } from '@/lib/server/api/handler';
 import { missionBackupFile } from '@/lib/server/missions/backup/mission-backups';
-import { domainContext } from '@/lib/server/missions/domain-context';
-import { storage } from '@/lib/server/storage';
+import { requestContext } from '@/lib/server/domain/contexts';
 import { serveStoredFile } from '@/lib/server/storage/serve';
 import * as api from '@/lib/shared/api/endpoints/mission-backups';
 
@@ -10,10 +9,11 @@ export const dynamic = 'force-dynamic';
 export const GET = handle(api.downloadMissionBackup, async ({ params }, ctx) => {
   const ref = { missionId: params.id, backupId: params.backupId };
   // Resolved (and so authorized) first, to know the key; authorize re-checks for ranged re-requests' sake at no extra cost.
-  const file = await missionBackupFile(domainContext(ctx), ref);
+  const domain = requestContext(ctx);
+  const file = await missionBackupFile(domain, ref);
   return serveStoredFile(ctx.request, file.key, {
-    storage: storage(),
-    authorize: async () => void (await missionBackupFile(domainContext(ctx), ref)),
+    storage: domain.storage,
+    authorize: async () => void (await missionBackupFile(domain, ref)),
     downloadName: file.fileName,
     contentType: 'application/gzip',
   });

@@ -1,13 +1,13 @@
 import 'server-only';
-import { MISSION_EXPORT_JOB, missionExportJobInput, runMissionExport } from '../../missions/export-files';
-import { defineJob } from '../define';
+import { defineJobContract } from '../jobs/define';
+import { MISSION_EXPORT_JOB, missionExportJobInput } from './export-files';
 
 /**
  * spec §2 project list "Export All": writes the missions of a list filter, as the user who asked
- * sees them, to a CSV or XLSX file in storage (lib/server/missions/export-files.ts). The job row
- * is the export record; its result names the stored file.
+ * sees them, to a CSV or XLSX file in storage (handler: export-job-handler.ts). The job row is
+ * the export record; its result names the stored file.
  */
-export const missionsExport = defineJob({
+export const missionsExportJob = defineJobContract({
   name: MISSION_EXPORT_JOB,
   schema: missionExportJobInput,
   retry: { limit: 2, delaySeconds: 5, backoff: true },
@@ -16,5 +16,4 @@ export const missionsExport = defineJob({
   concurrency: 2,
   // Users see the format and the filters on the job row, not the requester's roles.
   summarize: ({ format, filters, locale }) => ({ format, filters, locale }),
-  run: (data, ctx) => runMissionExport({ db: ctx.db, storage: ctx.storage, jobId: ctx.jobId, signal: ctx.signal, reportProgress: ctx.reportProgress }, data),
 });

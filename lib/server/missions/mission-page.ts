@@ -2,22 +2,19 @@ import 'server-only';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { cache } from 'react';
 import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
-import type { Actor } from '@/lib/server/auth/actor';
 import { requireUser } from '@/lib/server/auth/require-user';
-import { db } from '@/lib/server/db/client';
 import { dataset, tag } from '@/lib/server/db/schema';
 import type { DomainContext } from '@/lib/server/domain/context';
+import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
 import { missionDetail } from '@/lib/server/missions/get-mission';
 import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
-import type { MissionCapability } from '@/lib/server/missions/mission-access';
 import { requireMission } from '@/lib/server/missions/visibility';
 import type { AuditPage } from '@/lib/shared/schemas/audit';
 import type { DatasetDto } from '@/lib/shared/schemas/dataset';
-import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
-import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
-import type { MissionDetail, MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
+import type { MissionNeighbours } from '@/lib/shared/schemas/mission-view';
 
 /** spec §2: mission ids are numeric; anything else is the not-found page. */
 export function parseMissionId(raw: string): number | null {
@@ -29,7 +26,7 @@ export function parseMissionId(raw: string): number | null {
 export type MissionLoad =
   | { kind: 'notFound' }
   | { kind: 'notAuthorized' }
-  | { kind: 'ok'; ctx: DomainContext; mission: MissionDetail; capabilities: MissionCapability[]; editable: UpdatableMissionField[] };
+  | ({ kind: 'ok'; ctx: DomainContext } & MissionPageData);
 
 /**
  * The mission as the signed-in user may see it, with what they may do to it (mission-access.ts):
@@ -39,7 +36,7 @@ export type MissionLoad =
 export const loadMission = cache(async (id: number): Promise<MissionLoad> => {
   const user = await requireUser();
   // One read of the mission for the page's several verbs (DomainContext.missionReads).
-  const ctx: DomainContext = { db: db(), actor: user.actor as Actor, missionReads: new Map() };
+  const ctx = pageContext(user.actor, 'mission-page');
   try {
     const { row, access } = await requireMission(ctx, id, 'read');
     const mission = await missionDetail(ctx, row, access.capabilities.has('readAllFields'));
@@ -95,17 +92,6 @@ async function datasetsOf(ctx: DomainContext, missionId: number): Promise<Datase
     sizeBytes: r.sizeBytes,
     version: r.version,
   }));
-}
-
-export interface MissionRecords {
-  datasets: DatasetDto[];
-  neighbours: MissionNeighbours;
-  /** Null when the user may not share this mission (then they do not see whom it is shared with). */
-  shares: MissionShareItem[] | null;
-  /** Null when the user may not read the audit trail. */
-  audit: AuditPage | null;
-  /** Names of the tags the audit trail's tag and untag entries name (their diff holds only the id). */
-  tagNames: Record<number, string>;
 }
 
 /** The names behind the tag ids of an audit page; tags are one shared vocabulary every user may read (list-tags.ts). */

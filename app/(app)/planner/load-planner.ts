@@ -1,10 +1,10 @@
 import 'server-only';
-import { notFound } from 'next/navigation';
-import { mapStyleUrl } from '@/components/map/map-style';
+import { forbidden, notFound } from 'next/navigation';
+import { mapStyleUrl } from '@/lib/server/map/map-style';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompanies } from '@/lib/server/companies/list-companies';
-import { db } from '@/lib/server/db/client';
+import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
 import { getMission } from '@/lib/server/missions/get-mission';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
@@ -16,9 +16,9 @@ import {
   MISSION_PRIORITIES,
   MISSION_PRODUCTS,
 } from '@/lib/shared/schemas/mission';
-import type { MapView } from '../map/base-map';
-import { plannedOf } from './drawing';
-import type { PlannerConfig } from './planner-config';
+import type { MapView } from '@/components/map/base-map';
+import { plannedOf } from '@/components/planner/drawing';
+import type { PlannerConfig } from '@/components/planner/planner-config';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -36,13 +36,14 @@ const REFERENCE_MAX = 100;
 
 /**
  * The planner page's data. Without UI.menu.planner the page is not found (spec §6); the create
- * verb checks the same flag. `?mission={id}` loads that mission's buildings for editing.
+ * verb checks the same flag. `?mission={id}` loads that mission's buildings for editing: an
+ * unknown id is 404, a mission the user may not see 403 'not authorized to access mission id'.
  */
 export async function loadPlanner(searchParams: SearchParams) {
   const { actor } = await requireUser();
   const permissions = await permissionsOf(actor);
   if (!permissions.UI.menu.planner) notFound();
-  const ctx = { db: db(), actor };
+  const ctx = pageContext(actor, 'planner');
   const companies = await listCompanies(ctx, { limit: 500 });
   const config: PlannerConfig = {
     products: MISSION_PRODUCTS,
@@ -67,7 +68,8 @@ export async function loadPlanner(searchParams: SearchParams) {
     const initialView = first ? { longitude: first[0], latitude: first[1], zoom: 18 } : GERMANY;
     return { config, initialView, mission: { id, name: detail.name, buildings } };
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'forbidden')) notFound();
+    if (err instanceof AppError && err.code === 'not_found') notFound();
+    if (err instanceof AppError && (err.code === 'not_authorized' || err.code === 'forbidden')) forbidden();
     throw err;
   }
 }

@@ -5,8 +5,8 @@ import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompanies } from '@/lib/server/companies/list-companies';
 import { listCustomers } from '@/lib/server/customers/list-customers';
-import { db } from '@/lib/server/db/client';
-import type { DomainContext } from '@/lib/server/domain/context';
+import type { Logger } from '@/lib/server/domain/context';
+import { pageContext } from '@/lib/server/domain/contexts';
 import { listMissions } from '@/lib/server/missions/list-missions';
 import { listTablePresets } from '@/lib/server/table-presets/list-table-presets';
 import { listTags } from '@/lib/server/tags/list-tags';
@@ -15,9 +15,9 @@ import type { MenuFlag } from '@/lib/shared/permissions';
 import { MISSION_PRIORITIES, MISSION_STATUSES, PROJECT_STEPS } from '@/lib/shared/schemas/mission';
 import { MISSION_SORTS, type MissionListFilters, type MissionPage } from '@/lib/shared/schemas/mission-view';
 import { MISSION_TABLE_COLUMNS, type TablePresetDto } from '@/lib/shared/schemas/table-preset';
-import { listQueryString, PAGE_SIZE, type SearchParams } from './list-query';
-import type { FilterOptions, FilterVisibility, ListVocabulary } from './mission-filters-bar';
-import { parseListFilters } from './parse-list-filters';
+import { listQueryString, PAGE_SIZE, type SearchParams } from '@/components/missions/list/list-query';
+import type { FilterOptions, FilterVisibility, ListVocabulary } from '@/components/missions/list/mission-filters-bar';
+import { parseListFilters } from '@/components/missions/list/parse-list-filters';
 
 export interface LoadedMissionList {
   filters: MissionListFilters;
@@ -46,11 +46,11 @@ interface Load {
 const VOCABULARY: ListVocabulary = { statuses: MISSION_STATUSES, steps: PROJECT_STEPS, priorities: MISSION_PRIORITIES, sorts: MISSION_SORTS, tableColumns: MISSION_TABLE_COLUMNS };
 
 /** A picker's list, or nothing when it fails: a list without a filter choice still works. */
-async function orEmpty<T>(load: Promise<T[]>): Promise<T[]> {
+async function orEmpty<T>(log: Logger, load: Promise<T[]>): Promise<T[]> {
   try {
     return await load;
   } catch (err) {
-    console.error('[mission-list] picker failed', err);
+    log.error('picker failed', err);
     return [];
   }
 }
@@ -63,7 +63,7 @@ export async function loadMissionList({ flag, searchParams, fixed = {}, withPres
   const { actor } = await requireUser();
   const permissions = await permissionsOf(actor);
   if (!permissions.UI.menu[flag]) notFound();
-  const ctx: DomainContext = { db: db(), actor };
+  const ctx = pageContext(actor, 'mission-list');
   const internal = isInternal(actor);
   const visible: FilterVisibility = {
     company: permissions.allow.chooseCompany,
@@ -78,13 +78,13 @@ export async function loadMissionList({ flag, searchParams, fixed = {}, withPres
 
   const [initialPage, companies, customers, users, tags, presets] = await Promise.all([
     listMissions(ctx, { ...filters, limit: PAGE_SIZE }).catch((err: unknown) => {
-      console.error('[mission-list] first page failed', err);
+      ctx.log.error('first page failed', err);
       return null;
     }),
-    visible.company ? orEmpty(listCompanies(ctx, { limit: 500 })) : [],
-    visible.customer ? orEmpty(listCustomers(ctx, { limit: 500 })) : [],
-    internal ? orEmpty(listUsers(ctx, { limit: 500 })) : [],
-    orEmpty(listTags(ctx, { limit: 500 })),
+    visible.company ? orEmpty(ctx.log, listCompanies(ctx, { limit: 500 })) : [],
+    visible.customer ? orEmpty(ctx.log, listCustomers(ctx, { limit: 500 })) : [],
+    internal ? orEmpty(ctx.log, listUsers(ctx, { limit: 500 })) : [],
+    orEmpty(ctx.log, listTags(ctx, { limit: 500 })),
     withPresets ? listTablePresets(ctx).catch(() => null) : Promise.resolve(null),
   ]);
   return {

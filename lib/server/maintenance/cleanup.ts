@@ -1,14 +1,14 @@
 import 'server-only';
 import { and, eq, inArray, lt, not, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { job } from '../../db/schema/jobs';
-import { notification } from '../../db/schema/notices';
-import { env } from '../../env';
-import { MISSION_BACKUP_JOB } from '../../missions/backup/make-backup';
-import { pruneMissionBackups } from '../../missions/backup/retention';
-import { TEMP_PREFIX } from '../../storage/keys';
-import { BOSS_SCHEMA } from '../boss';
-import { defineJob, type Executor } from '../define';
+import { job } from '../db/schema/jobs';
+import { notification } from '../db/schema/notices';
+import { env } from '../env';
+import { BOSS_SCHEMA } from '../jobs/boss';
+import type { Executor, JobHandler } from '../jobs/define';
+import { MISSION_BACKUP_JOB } from '../missions/backup/make-backup';
+import { pruneMissionBackups } from '../missions/backup/retention';
+import { TEMP_PREFIX } from '../storage/keys';
+import type { maintenanceCleanupJob } from './cleanup-job';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,23 +24,8 @@ export const CLEANUP_RULES = {
   },
 } as const;
 
-/**
- * Housekeeping, every 15 minutes: deletes dismissed notifications older than 90 days, temporary
- * files (`tmp/…`, abandoned partial writes and multipart uploads) older than 24 hours, mission
- * backups older than BACKUP_RETENTION_DAYS (default 90; archive and record, except each
- * mission's newest, which is always kept) and archives under `backups/missions/` that have no
- * record and are as old (missions/backup/retention.ts), and job rows finished more than 30 days
- * ago — except succeeded `mission.backup` rows, which are the backups' records and go with their
- * archive (or 30 days after it has gone missing); and settles job rows whose pg-boss job ended
- * without the worker recording it (a worker killed mid-job whose job then expired for good).
- */
-export const maintenanceCleanup = defineJob({
-  name: 'maintenance.cleanup',
-  schema: z.object({ now: z.iso.datetime().optional() }),
-  retry: { limit: 2, delaySeconds: 60, backoff: true },
-  expireInSeconds: 30 * 60,
-  concurrency: 1,
-  cron: '*/15 * * * *',
+/** Runs `maintenance.cleanup` (cleanup-job.ts) in the worker. */
+export const maintenanceCleanupHandler: JobHandler<(typeof maintenanceCleanupJob)['schema']> = {
   async run(data, ctx) {
     const now = data.now ? new Date(data.now) : new Date();
     const notifications = await ctx.db
@@ -95,7 +80,7 @@ export const maintenanceCleanup = defineJob({
       settledJobs: settled,
     };
   },
-});
+};
 
 /**
  * Job rows still open although pg-boss has finished with the job: it expired with no retries

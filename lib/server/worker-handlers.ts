@@ -1,0 +1,28 @@
+import 'server-only';
+import { bindJob, type AnyJobDefinition } from './jobs/define';
+import { mailDeliverJob } from './mail/deliver-job';
+import { mailDeliverHandler } from './mail/deliver-job-handler';
+import { maintenanceCleanupHandler } from './maintenance/cleanup';
+import { maintenanceCleanupJob } from './maintenance/cleanup-job';
+import { missionBackupJob } from './missions/backup/backup-job';
+import { missionBackupHandler } from './missions/backup/backup-job-handler';
+import { missionsExportJob } from './missions/export-job';
+import { missionsExportHandler } from './missions/export-job-handler';
+
+/*
+ * The worker's entry point binds each feature's job contract to its handler: the only place that
+ * knows every job type. The app enqueues contracts (lib/server/jobs/enqueue.ts) and never loads
+ * this file; lib/server/jobs/* imports no feature. A new job type: a contract and a handler in its
+ * feature, one line here.
+ */
+
+export const maintenanceCleanup = bindJob(maintenanceCleanupJob, maintenanceCleanupHandler);
+export const missionsExport = bindJob(missionsExportJob, missionsExportHandler);
+export const missionBackup = bindJob(missionBackupJob, missionBackupHandler);
+export const mailDeliver = bindJob(mailDeliverJob, mailDeliverHandler);
+
+/** Every job type the worker process works. */
+export const workerJobs: readonly AnyJobDefinition[] = [maintenanceCleanup, missionsExport, missionBackup, mailDeliver] as AnyJobDefinition[];
+
+const names = workerJobs.map((d) => d.name);
+if (new Set(names).size !== names.length) throw new Error(`worker-handlers: a job type is bound twice (${names.join(', ')})`);

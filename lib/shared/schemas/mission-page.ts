@@ -1,0 +1,43 @@
+import type { AuditPage } from './audit';
+import type { DatasetDto } from './dataset';
+import type { MissionShareItem } from './mission-share';
+import type { UpdatableMissionField } from './mission-update';
+import type { MissionDetail, MissionNeighbours } from './mission-view';
+
+/*
+ * What the mission detail and print pages hand to their views: loaded on the server
+ * (lib/server/missions/mission-page.ts), plain data for the components.
+ */
+
+/** What a user may do to one mission (lib/server/missions/mission-access.ts decides). */
+export type MissionCapability =
+  | 'read'
+  /** Every field (otherwise the external view). */
+  | 'readAllFields'
+  | 'update'
+  | 'close'
+  | 'hide'
+  | 'hold'
+  | 'cloudSync'
+  | 'share'
+  | 'tag'
+  | 'editBuildings'
+  | 'readAudit';
+
+/** The mission as the signed-in user may see it, with what they may do to it. */
+export interface MissionPageData {
+  mission: MissionDetail;
+  capabilities: MissionCapability[];
+  editable: UpdatableMissionField[];
+}
+
+export interface MissionRecords {
+  datasets: DatasetDto[];
+  neighbours: MissionNeighbours;
+  /** Null when the user may not share this mission (then they do not see whom it is shared with). */
+  shares: MissionShareItem[] | null;
+  /** Null when the user may not read the audit trail. */
+  audit: AuditPage | null;
+  /** Names of the tags the audit trail's tag and untag entries name (their diff holds only the id). */
+  tagNames: Record<number, string>;
+}
