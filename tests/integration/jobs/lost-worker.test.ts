@@ -8,8 +8,9 @@ import * as tar from 'tar-stream';
 import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
 import { db as appDb, pool as appPool } from '@/lib/server/db/client';
 import { mission } from '@/lib/server/db/schema';
+import { createDomainContext } from '@/lib/server/domain/contexts';
 import { createBoss } from '@/lib/server/jobs/boss';
-import { missionBackup } from '@/lib/server/jobs/definitions/mission-backup';
+import { missionBackup } from '@/lib/server/worker-handlers';
 import { createWorker, type Worker } from '@/lib/server/jobs/worker';
 import type { BackupResult } from '@/lib/server/missions/backup/make-backup';
 import { startMissionBackup } from '@/lib/server/missions/backup/mission-backups';
@@ -51,7 +52,7 @@ beforeAll(async () => {
   process.env.STORAGE_DIR = dir.path;
   await migrateDb(appDb());
   store = createFsStorage(dir.path);
-  w = await buildWorld({ db: appDb(), pool: appPool(), system: { db: appDb(), actor: SYSTEM_ACTOR, requestId: 'req-lost-worker' }, close: async () => {} });
+  w = await buildWorld({ db: appDb(), pool: appPool(), system: createDomainContext({ db: appDb(), actor: SYSTEM_ACTOR, requestId: 'req-lost-worker' }), close: async () => {} });
 });
 
 afterAll(async () => {

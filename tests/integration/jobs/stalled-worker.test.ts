@@ -48,7 +48,7 @@ it('another worker fails a stalled attempt and runs the job again at once; the s
   };
   await migrateDb(db);
   const storage = createFsStorage(dir.path);
-  const queue = createJobQueue({ pool, definitions });
+  const queue = createJobQueue({ pool, contracts: definitions });
   await queue.ready();
   const start = async (name: string, heartbeatSeconds: number, lostAfterSeconds: number, logs: string[]) => {
     const boss = createBoss({ pool, supervise: false, pollingIntervalSeconds: 0.5 });
