@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './security/trusted-proxies';
 
 /**
  * Configuration of the identity service, read once from the environment at start.
@@ -44,7 +45,14 @@ const schema = z.object({
   IDENTITY_RATE_LIMIT_IDENTIFIER: limit.default({ max: 10, windowSeconds: 60 }),
   IDENTITY_RATE_LIMIT_ADDRESS: limit.default({ max: 60, windowSeconds: 60 }),
   IDENTITY_OIDC_PROVIDERS: z.string().default('microsoft'),
-  IDENTITY_LOG_CODES: flag.optional(),
+  /** IPs/CIDRs whose X-Forwarded-For is believed (the app's address when it proxies); default none. */
+  TRUSTED_PROXIES: z.string().optional().superRefine((v, c) => {
+    try {
+      parseTrustedProxies(v);
+    } catch (err) {
+      c.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }),
 });
 
 export interface OidcProviderConfig {
@@ -75,7 +83,6 @@ export interface Config {
   adminToken?: string;
   smtpUrl?: string;
   mailFrom: string;
-  logCodes: boolean;
   allowedReturnUrls: string[];
   ui: { login: string; registration: string; settings: string; recovery: string; verification: string; error: string };
   defaultReturnUrl: string;
@@ -84,6 +91,7 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   password: { minLength: number; hibpEnabled: boolean; hibpHost: string };
   rateLimit: { identifier: RateLimit | null; address: RateLimit | null };
+  trustedProxies: TrustedProxies;
   oidc: OidcProviderConfig[];
 }
 
@@ -135,7 +143,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminToken: env.KRATOS_ADMIN_TOKEN,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    logCodes: env.IDENTITY_LOG_CODES ?? !env.SMTP_URL,
     allowedReturnUrls: (env.IDENTITY_ALLOWED_RETURN_URLS ?? `${origin}/`).split(',').map((s) => s.trim()).filter(Boolean),
     ui: {
       login: `${uiBase}auth/signin`,
@@ -160,6 +167,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     password: { minLength: env.IDENTITY_MIN_PASSWORD_LENGTH, hibpEnabled: env.IDENTITY_HIBP_ENABLED, hibpHost: env.IDENTITY_HIBP_HOST },
     rateLimit: { identifier: env.IDENTITY_RATE_LIMIT_IDENTIFIER, address: env.IDENTITY_RATE_LIMIT_ADDRESS },
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     oidc: oidcProviders(env.IDENTITY_OIDC_PROVIDERS, cleaned),
   };
 }

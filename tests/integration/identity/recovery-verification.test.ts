@@ -2,7 +2,7 @@ import type { RecoveryFlow, VerificationFlow } from '@ory/client-fetch';
 import { Pool } from 'pg';
 import { Browser, nativeFrontend } from './support/browser';
 import { csrfOf, failure, messageIds, nodeNamed, uniqueEmail } from './support/flows';
-import { startIdentity, type IdentityProcess } from './support/server';
+import { adminHeaders, startIdentity, type IdentityProcess } from './support/server';
 import { createUser, latestCode } from './support/users';
 
 let idp: IdentityProcess;
@@ -160,7 +160,7 @@ describe('verification with a code', () => {
     expect(done.ui.action).toBe(`${idp.publicUrl}/planner`);
     expect(done.ui.nodes[0]?.attributes).toMatchObject({ href: `${idp.publicUrl}/planner`, id: 'continue', node_type: 'a' });
     expect(done.ui.messages?.[0]).toMatchObject({ id: 1080002, type: 'success' });
-    const identity = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`)).json();
+    const identity = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`, { headers: adminHeaders() })).json();
     expect(identity.verifiable_addresses[0]).toMatchObject({ verified: true, status: 'completed' });
     expect(identity.verifiable_addresses[0].verified_at).toEqual(expect.any(String));
   });

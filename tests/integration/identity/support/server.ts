@@ -15,6 +15,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The admin API's bearer token every test instance gets (unless a test passes its own). */
+export const TEST_ADMIN_TOKEN = 'integration-admin-token-0123456789';
+/** Headers for a raw admin API call. */
+export const adminHeaders = (extra: Record<string, string> = {}): Record<string, string> => ({ Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...extra });
+
 export interface IdentityProcess {
   publicUrl: string;
   adminUrl: string;
@@ -43,7 +48,7 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
       IDENTITY_ARGON2_MEMORY_KIB: '8192',
       IDENTITY_RATE_LIMIT_IDENTIFIER: '1000/60',
       IDENTITY_RATE_LIMIT_ADDRESS: '100000/60',
-      IDENTITY_LOG_CODES: 'false',
+      KRATOS_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
