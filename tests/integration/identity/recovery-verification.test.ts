@@ -48,6 +48,9 @@ describe('recovery with a code', () => {
     ]);
     expect(nodeNamed(sent, 'code')?.attributes).toMatchObject({ pattern: '[0-9]+', maxlength: 6, autocomplete: 'one-time-code', required: true });
     const code = await latestCode(idp.adminUrl, user.email);
+    // The outbox keeps the code (no SMTP here); the log names the message but never the code.
+    const log = await idp.waitForLog(new RegExp(`recovery_code_valid mail to ${user.email.replace(/[.+]/g, '\\$&')} kept in the outbox`));
+    expect(log).not.toContain(code);
     const wrong = await api.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: 'code', code: code === '000000' ? '111111' : '000000', csrf_token: csrfOf(sent) } });
     expect(messageIds(wrong)).toEqual([4060006]);
     const ok = await failure(api.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: 'code', code, csrf_token: csrfOf(wrong) } }));

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -26,6 +27,8 @@ export interface IdentityProcess {
   /** Public base URL with the trailing slash (as Kratos' serve.public.base_url). */
   baseUrl: string;
   logs: string[];
+  /** Resolves with the log so far once it matches `pattern` (output arrives asynchronously). */
+  waitForLog(pattern: RegExp): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -53,8 +56,13 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+  const logged = new EventEmitter();
+  const onData = (d: Buffer) => {
+    logs.push(d.toString());
+    logged.emit('data');
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
   const adminUrl = `http://127.0.0.1:${adminPort}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -73,6 +81,17 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
     adminUrl,
     baseUrl,
     logs,
+    waitForLog(pattern) {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!pattern.test(logs.join(''))) return;
+          logged.off('data', check);
+          resolve(logs.join(''));
+        };
+        logged.on('data', check);
+        check();
+      });
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
