@@ -25,11 +25,11 @@ async function guard(request: NextRequest, nonceHeaders: Record<string, string>)
   layoutFor(pathname);
   const origin = browserOrigin(request.headers);
   const cookie = request.headers.get('cookie');
-  // 1. The session is refreshed first. An unreachable identity service is not "signed out":
-  // the page renders and shows the error there instead of bouncing everyone to sign-in.
   const headers = new Headers(request.headers);
   // Next.js reads the nonce for its own scripts from the request's policy.
   for (const [key, value] of Object.entries(nonceHeaders)) headers.set(key, value);
+  // 1. The session is refreshed first. An unreachable identity service is not "signed out":
+  // the page renders and shows the error there instead of bouncing everyone to sign-in.
   let session;
   try {
     session = await whoami(cookie);
