@@ -1,6 +1,26 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 
+import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from './lib/server/security/headers.mjs';
+
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+/**
+ * Security headers of API answers, downloads and static files (pages get theirs, with a script
+ * nonce, from middleware.ts, which replaces this Content-Security-Policy). These rules are
+ * compiled into the build, so nothing here may depend on run-time configuration: HSTS is keyed
+ * on the request having come through TLS (X-Forwarded-Proto from the TLS-terminating proxy;
+ * browsers ignore HSTS received over plain http anyway).
+ */
+async function headers() {
+  const all = '/:path*';
+  return [
+    { source: all, headers: [...SECURITY_HEADERS, { key: 'content-security-policy', value: contentSecurityPolicy() }] },
+    // MapLibre's worker runs under its own response's policy and fetches the tiles of whatever
+    // map style the server is configured with (MAP_STYLE_URL is read at run time).
+    { source: '/maplibre-gl-worker.mjs', headers: [{ key: 'content-security-policy', value: contentSecurityPolicy({ remote: ['https:', 'http:'] }) }] },
+    { source: all, has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }], headers: [HSTS] },
+  ];
+}
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -12,6 +32,7 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // forbidden() answers 403 with app/forbidden.tsx (a mission the user may not see).
   experimental: { authInterrupts: true },
+  headers,
 };
 
 export default withNextIntl(nextConfig);

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminRouter } from './admin-routes';
@@ -26,21 +27,28 @@ export interface RunningIdentity {
 const alwaysJson = (path: string) =>
   /^\/(sessions|schemas|health)/.test(path) || /^\/self-service\/([a-z]+\/(api|flows)|errors|logout\/(browser|api)|fed-cm\/(parameters|token))\/?$/.test(path);
 
-function isLoopback(addr: string | undefined): boolean {
-  return !!addr && (addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1' || addr.startsWith('127.'));
+/** Constant-time comparison of the Authorization header with `Bearer <token>`. */
+function bearerMatches(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header) return false;
+  const given = Buffer.from(header);
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function handler(ctx: Ctx, router: Router, admin: boolean) {
   return async (raw: IncomingMessage, rawRes: ServerResponse) => {
     const res = new Res(rawRes);
     try {
-      const req = await parseRequest(raw);
+      const req = await parseRequest(raw, ctx.cfg.trustedProxies);
       try {
         if (admin && !req.path.startsWith('/health/')) {
-          const token = ctx.cfg.adminToken;
-          const auth = req.headers.authorization;
-          if (token ? auth !== `Bearer ${token}` : !isLoopback(raw.socket.remoteAddress)) {
-            throw errors.unauthorized('The admin API requires the configured bearer token (KRATOS_ADMIN_TOKEN) or a loopback client.');
+          // Loopback is no credential: every local process (and anything a local service can be
+          // tricked into fetching) could otherwise create identities. Without a token the admin
+          // API stays closed; only the health probes answer.
+          if (!bearerMatches(req.headers.authorization, ctx.cfg.adminToken)) {
+            throw errors.unauthorized(
+              ctx.cfg.adminToken ? 'The admin API requires the bearer token configured in KRATOS_ADMIN_TOKEN.' : 'The admin API is closed: set KRATOS_ADMIN_TOKEN and send it as a bearer token.',
+            );
           }
         }
         const m = router.match(req.method, req.path);

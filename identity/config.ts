@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './security/trusted-proxies';
 
 /**
  * Configuration of the identity service, read once from the environment at start.
@@ -44,7 +45,14 @@ const schema = z.object({
   IDENTITY_RATE_LIMIT_IDENTIFIER: limit.default({ max: 10, windowSeconds: 60 }),
   IDENTITY_RATE_LIMIT_ADDRESS: limit.default({ max: 60, windowSeconds: 60 }),
   IDENTITY_OIDC_PROVIDERS: z.string().default('microsoft'),
-  IDENTITY_LOG_CODES: flag.optional(),
+  /** IPs/CIDRs whose X-Forwarded-For is believed (the app's address when it proxies); default none. */
+  TRUSTED_PROXIES: z.string().optional().superRefine((v, c) => {
+    try {
+      parseTrustedProxies(v);
+    } catch (err) {
+      c.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }),
 });
 
 /**
@@ -137,12 +145,12 @@ export interface Config extends FlowUrls {
   adminToken?: string;
   smtpUrl?: string;
   mailFrom: string;
-  logCodes: boolean;
   allowedReturnUrls: string[];
   lifespans: { session: number; flow: number; code: number; privileged: number };
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   password: { minLength: number; hibpEnabled: boolean; hibpHost: string };
   rateLimit: { identifier: RateLimit | null; address: RateLimit | null };
+  trustedProxies: TrustedProxies;
   oidc: OidcProviderConfig[];
 }
 
@@ -196,7 +204,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminToken: env.KRATOS_ADMIN_TOKEN,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    logCodes: env.IDENTITY_LOG_CODES ?? !env.SMTP_URL,
     allowedReturnUrls: (env.IDENTITY_ALLOWED_RETURN_URLS ?? `${origin}/`).split(',').map((s) => s.trim()).filter(Boolean),
     ...flowUrls(urls.data, uiBase),
     lifespans: {
@@ -212,6 +219,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     password: { minLength: env.IDENTITY_MIN_PASSWORD_LENGTH, hibpEnabled: env.IDENTITY_HIBP_ENABLED, hibpHost: env.IDENTITY_HIBP_HOST },
     rateLimit: { identifier: env.IDENTITY_RATE_LIMIT_IDENTIFIER, address: env.IDENTITY_RATE_LIMIT_ADDRESS },
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     oidc: oidcProviders(env.IDENTITY_OIDC_PROVIDERS, cleaned),
   };
 }

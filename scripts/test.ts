@@ -4,6 +4,7 @@
  * that database. `npm test -- unit|integration|e2e` runs one stage.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,8 @@ async function e2e(serverUrl: string) {
   // so "Sign in with Microsoft" runs end to end in the browser.
   const microsoft = await startOpenIdProvider(microsoftCallback(origin), await freePort(), prefixed('openid', 4));
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-e2e-'));
+  // The identity admin API's bearer token, known up front so the tests can call that API too.
+  const adminToken = randomBytes(24).toString('base64url');
   const env = {
     ...baseEnv,
     DATABASE_URL: url,
@@ -54,6 +57,7 @@ async function e2e(serverUrl: string) {
     DATA_DIR: dataDir,
     IDENTITY_PUBLIC_PORT: String(await freePort()),
     IDENTITY_ADMIN_PORT: String(identityAdminPort),
+    KRATOS_ADMIN_TOKEN: adminToken,
     IDENTITY_OIDC_MICROSOFT_ISSUER: microsoft.issuer,
     IDENTITY_OIDC_MICROSOFT_CLIENT_ID: microsoft.clientId,
     IDENTITY_OIDC_MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
@@ -72,6 +76,7 @@ async function e2e(serverUrl: string) {
       E2E_BASE_URL: origin,
       DATABASE_URL: url,
       KRATOS_ADMIN_URL: `http://127.0.0.1:${identityAdminPort}`,
+      KRATOS_ADMIN_TOKEN: adminToken,
       E2E_OIDC_ISSUER: microsoft.issuer,
     });
   } finally {

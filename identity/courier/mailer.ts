@@ -10,8 +10,9 @@ export interface Mailer {
 
 /**
  * Every message is stored in the courier table (listed by the admin API). With SMTP_URL it is
- * also delivered and marked `sent`; without, it stays `queued` in the outbox (codes printed to the
- * log unless IDENTITY_LOG_CODES=false).
+ * also delivered and marked `sent`; without, it stays `queued` in the outbox, where development
+ * reads its code. Codes and links never go to the log: logs travel further than the outbox
+ * (collectors, support tickets) and a code there takes over the account.
  */
 export function createMailer(cfg: Config, db: Db): Mailer {
   const transport = cfg.smtpUrl ? nodemailer.createTransport(cfg.smtpUrl) : null;
@@ -20,8 +21,10 @@ export function createMailer(cfg: Config, db: Db): Mailer {
       const { subject, body } = render(type, locale, data);
       const id = randomUUID();
       await db.query('INSERT INTO identity.courier_messages (id, recipient, subject, body, template_type) VALUES ($1, $2, $3, $4, $5)', [id, to, subject, body, type]);
-      if (cfg.logCodes) console.log(`identity: mail to ${to} (${type}): code ${data.code}${data.link ? ` link ${data.link}` : ''}`);
-      if (!transport) return;
+      if (!transport) {
+        console.log(`identity: ${type} mail to ${to} kept in the outbox (GET /admin/courier/messages/${id})`);
+        return;
+      }
       // Delivered in the background, like Kratos' courier: the answer does not wait for SMTP, so a
       // known address is not told apart from an unknown one by response time.
       void (async () => {

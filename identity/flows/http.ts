@@ -101,6 +101,8 @@ export async function sendError(ctx: Ctx, req: Req, res: Res, err: unknown, api 
   const e = err instanceof KratosError ? err : errors.internal(err instanceof Error ? err.message : String(err));
   if (!(err instanceof KratosError)) console.error('identity: unexpected error', err);
   if (e.id) res.headers['Ory-Error-Id'] = e.id;
+  const retryAfter = e.details?.retry_after_seconds;
+  if (e.code === 429 && typeof retryAfter === 'number') res.headers['Retry-After'] = String(retryAfter);
   if (req.json || api) {
     res.json(e.code, e.body());
     return;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { clientAddress, type TrustedProxies } from '../security/trusted-proxies';
 
 export interface Req {
   raw: IncomingMessage;
@@ -106,17 +107,7 @@ async function readBody(req: IncomingMessage, limit = 1 << 20): Promise<string> 
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function clientIp(req: IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? 'unknown';
-  // The app proxies browser requests to us from loopback and passes the browser's address on;
-  // X-Forwarded-For from anyone else is not trusted (it would let clients dodge rate limits).
-  const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
-  const fwd = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-  return loopback && first ? first : peer;
-}
-
-export async function parseRequest(raw: IncomingMessage): Promise<Req> {
+export async function parseRequest(raw: IncomingMessage, proxies: TrustedProxies): Promise<Req> {
   const host = (raw.headers['x-forwarded-host'] as string | undefined) ?? raw.headers.host ?? 'localhost';
   const proto = (raw.headers['x-forwarded-proto'] as string | undefined) ?? 'http';
   const url = new URL(raw.url ?? '/', `${proto}://${host}`);
@@ -151,7 +142,7 @@ export async function parseRequest(raw: IncomingMessage): Promise<Req> {
     headers: raw.headers,
     cookies: parseCookies(raw.headers.cookie),
     json: isJsonRequest(raw.headers.accept, raw.headers['content-type']),
-    ip: clientIp(raw),
+    ip: clientAddress(raw.socket.remoteAddress, raw.headers['x-forwarded-for'], proxies),
     body,
     rawJson,
     bodyKind,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_NAME_MIN_LENGTH } from '../shared/schemas/customer';
+import { parseTrustedProxies } from './net/trusted-proxies';
 
 /**
  * Every configuration variable Argus reads. Unset means "use the embedded default";
@@ -18,6 +19,14 @@ export const envSchema = z.object({
   /** Deployment stage: selects the logo variant and staging behaviour. */
   ARGUS_STAGE: z.enum(['dev', 'stage', 'prod']).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Reverse proxies (IPs/CIDRs, comma separated) whose X-Forwarded-For names the client; default none. */
+  TRUSTED_PROXIES: z.string().optional().superRefine((v, c) => {
+    try {
+      parseTrustedProxies(v);
+    } catch (err) {
+      c.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_PG_PORT: port.default(54329),

@@ -2,6 +2,7 @@
  * Identity service figures: password login round trip (native API flow: create + submit) and
  * whoami, p50/p95 in ms at 1 and 10 concurrent clients. Starts the service on free ports.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../lib/database';
@@ -31,6 +32,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
   const [publicPort, adminPort] = [await freePort(), await freePort()];
   const pub = `http://127.0.0.1:${publicPort}`;
   const adm = `http://127.0.0.1:${adminPort}`;
+  const adminToken = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', 'identity/server.ts'], {
     cwd: join(__dirname, '..', '..'),
     env: {
@@ -41,7 +43,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
       IDENTITY_ADMIN_PORT: String(adminPort),
       IDENTITY_RATE_LIMIT_IDENTIFIER: '0',
       IDENTITY_RATE_LIMIT_ADDRESS: '0',
-      IDENTITY_LOG_CODES: 'false',
+      KRATOS_ADMIN_TOKEN: adminToken,
     },
     stdio: 'ignore',
   });
@@ -60,7 +62,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     await json(
       await fetch(`${adm}/admin/identities`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
         body: JSON.stringify({ schema_id: 'default', traits: { email }, credentials: { password: { config: { password } } } }),
       }),
     );

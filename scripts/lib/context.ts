@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appOrigin, EnvError, parseEnv, type Env } from '../../lib/server/env-schema';
+import { withAdminToken } from './admin-token';
 import { ensureDatabase, type Database } from './database';
 import { prefixed } from './log';
 
@@ -11,7 +12,7 @@ export function loadEnv(): Env {
   const file = resolve(root, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
   try {
-    return parseEnv(process.env);
+    return withAdminToken(parseEnv(process.env), root);
   } catch (err) {
     if (err instanceof EnvError) {
       console.error(err.message);

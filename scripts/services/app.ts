@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ServiceFactory } from '../lib/service';
 
 /**
@@ -7,12 +9,23 @@ import type { ServiceFactory } from '../lib/service';
  */
 export const APP_NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/**
+ * Preloaded into the app (and into the server process `next dev` forks, hence NODE_OPTIONS): it
+ * records each connection's peer address, which Next.js does not hand to route handlers; the
+ * identity proxy needs it to forward the browser's real address (lib/server/net/).
+ */
+const peerPreload = (root: string) => `--import=${pathToFileURL(join(root, 'lib', 'server', 'net', 'peer-address.mjs')).href}`;
+
 /** The Next.js app: `next start` on the production build, or `next dev` with --dev. */
 const app: ServiceFactory = (ctx) => ({
   name: 'app',
   command: process.execPath,
   args: [...APP_NODE_FLAGS, require.resolve('next/dist/bin/next'), ctx.dev ? 'dev' : 'start', '--port', String(ctx.env.PORT)],
-  env: { ...ctx.childEnv, NODE_ENV: ctx.dev ? 'development' : 'production' },
+  env: {
+    ...ctx.childEnv,
+    NODE_ENV: ctx.dev ? 'development' : 'production',
+    NODE_OPTIONS: [ctx.childEnv.NODE_OPTIONS, peerPreload(ctx.root)].filter(Boolean).join(' '),
+  },
   readyUrl: `http://127.0.0.1:${ctx.env.PORT}/api/v2/health`,
   order: 50,
 });

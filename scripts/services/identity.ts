@@ -19,6 +19,10 @@ const identity: ServiceFactory = (ctx) => {
     IDENTITY_PUBLIC_PORT: String(publicPort),
     IDENTITY_ADMIN_PORT: String(adminPort),
     IDENTITY_DEV: ctx.dev ? 'true' : 'false',
+    // The app proxies every browser call from loopback and forwards the browser's address in
+    // X-Forwarded-For (lib/server/identity/proxy.ts); the app's own TRUSTED_PROXIES (its reverse
+    // proxies) mean nothing here.
+    TRUSTED_PROXIES: '127.0.0.1,::1',
   };
   if (ctx.env.SMTP_URL) env.SMTP_URL = ctx.env.SMTP_URL;
   if (ctx.env.MAIL_FROM) env.MAIL_FROM = ctx.env.MAIL_FROM;

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hasSession, signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
-import { adminUrl, createIdentity, DEMO_PASSWORD, signIn, uniqueEmail } from './support/identity';
+import { adminHeaders, adminUrl, createIdentity, DEMO_PASSWORD, signIn, uniqueEmail } from './support/identity';
 
 /**
  * Issue 8 items 3–6 end to end: an admin invites a user for seeded customer 20, the invitee sets a
@@ -29,11 +29,11 @@ interface AdminIdentity {
 }
 
 async function identityOf(email: string): Promise<AdminIdentity> {
-  const res = await fetch(`${adminUrl()}/admin/identities?credentials_identifier=${encodeURIComponent(email)}`);
+  const res = await fetch(`${adminUrl()}/admin/identities?credentials_identifier=${encodeURIComponent(email)}`, { headers: adminHeaders() });
   const found = ((await res.json()) as AdminIdentity[])[0];
   if (found) return found;
   // An invitee without a password yet has no credential identifier: look through all identities.
-  const all = (await (await fetch(`${adminUrl()}/admin/identities?page_size=1000`)).json()) as (AdminIdentity & { traits: { email: string } })[];
+  const all = (await (await fetch(`${adminUrl()}/admin/identities?page_size=1000`, { headers: adminHeaders() })).json()) as (AdminIdentity & { traits: { email: string } })[];
   return all.find((i) => i.traits.email === email)!;
 }
 

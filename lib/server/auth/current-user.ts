@@ -8,6 +8,7 @@ import { db } from '../db/client';
 import { appUser, customer } from '../db/schema';
 import { whoami } from '../identity/whoami';
 import { isUniqueViolation } from '../domain/validate';
+import { AppError } from '../errors';
 import { upsertUserProfile } from '../users/upsert-user-profile';
 import { systemContext } from '../domain/contexts';
 import type { UserActor } from './actor';
@@ -58,11 +59,22 @@ async function createProfile(session: Session, facts: SessionFacts) {
   return { companyId: created.companyId, customerId: created.customerId };
 }
 
-/** Resolves the user the given Cookie header belongs to; null when nobody is signed in. */
-export async function resolveUser(cookie: string | null): Promise<CurrentUser | null> {
+/** The API's answer to a signed-in user whose address is not verified (the guard's rule 5). */
+export const unverified = () =>
+  new AppError('not_authorized', 'Your e-mail address is not verified yet: confirm it with the code we sent you (/auth/verify) before using Argus', { reason: 'unverified' });
+
+/**
+ * Resolves the user the given Cookie header belongs to; null when nobody is signed in. A user
+ * whose address is not verified is refused (403 not_authorized), as the route guard sends them
+ * to /auth/verify from every page (spec §2 rule 5): the API must not be the way around it. The
+ * verify screen needs no /api/v2 endpoint of a user (only the identity service and the public
+ * config, maintenance and notifications). Pages pass `allowUnverified` to redirect instead.
+ */
+export async function resolveUser(cookie: string | null, options: { allowUnverified?: boolean } = {}): Promise<CurrentUser | null> {
   const session = await whoami(cookie);
   if (!session?.identity) return null;
   const facts = sessionFacts(session);
+  if (!facts.verified && !options.allowUnverified) throw unverified();
   const profile = await profileOf(session, facts);
   return {
     session,
@@ -72,4 +84,4 @@ export async function resolveUser(cookie: string | null): Promise<CurrentUser | 
 }
 
 /** The current user of this server render, resolved once per request (ARCHITECTURE §3 lib/server/auth). */
-export const currentUser = cache(async (): Promise<CurrentUser | null> => resolveUser((await headers()).get('cookie')));
+export const currentUser = cache(async (): Promise<CurrentUser | null> => resolveUser((await headers()).get('cookie'), { allowUnverified: true }));

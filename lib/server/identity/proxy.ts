@@ -1,8 +1,21 @@
 import 'server-only';
+import { clientAddress, PEER_HEADER } from '../net/client-address';
 import { kratosPublicUrl } from './urls';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and those fetch recomputes: never forwarded either way.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length']);
+
+/**
+ * The identity service rate-limits per client address and believes X-Forwarded-For only from
+ * its trusted proxies (us, on loopback): we replace whatever the browser sent with the one
+ * address we resolved ourselves. Unknown (no peer preload): none, so the service counts us.
+ */
+function forwardClientAddress(incoming: Headers, outgoing: Headers): void {
+  const client = clientAddress(incoming);
+  outgoing.delete(PEER_HEADER);
+  if (client) outgoing.set('x-forwarded-for', client);
+  else outgoing.delete('x-forwarded-for');
+}
 
 /**
  * Forwards a browser request for the identity service's public API (`/self-service/*`,
@@ -18,6 +31,7 @@ export async function proxyToIdentity(request: Request): Promise<Response> {
   });
   // We hand the body over decoded; ask for an uncompressed answer so the headers stay true.
   headers.set('accept-encoding', 'identity');
+  forwardClientAddress(request.headers, headers);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   let upstream: Response;
   try {

@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { shareMissionInput, type MissionShareDto, type ShareMissionInput } from '@/lib/shared/schemas/mission-share';
 import { recordAudit } from '../audit/record-audit';
 import { actorId } from '../auth/actor';
+import { customerScope } from '../customers/customer-access';
 import { customer, missionShare } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
-import { AppError } from '../errors';
+import { AppError, notFound } from '../errors';
 import { requireMission } from './visibility';
 
 const toDto = (row: typeof missionShare.$inferSelect): MissionShareDto => ({
@@ -19,7 +20,9 @@ const toDto = (row: typeof missionShare.$inferSelect): MissionShareDto => ({
 /**
  * Shares a mission with an additional customer (spec §2). Sharing again is a no-op returning the
  * existing share. Who may share: mission-access.ts (internal users; customers for their own
- * company's missions).
+ * company's missions). The customer shared with must be one the sharer may see (customer-access.ts:
+ * customers their own company's): any other id is 404 like an id that does not exist, so shares
+ * (and the share list read back) cannot be used to discover other companies' customers.
  */
 export async function shareMission(ctx: DomainContext, input: ShareMissionInput): Promise<MissionShareDto> {
   const data = parseInput(shareMissionInput, input);
@@ -28,8 +31,11 @@ export async function shareMission(ctx: DomainContext, input: ShareMissionInput)
     if (target.customerId === data.customerId) {
       throw new AppError('validation_failed', 'invalid input', { fields: { customerId: ["the mission's own customer"] } });
     }
-    const [withCustomer] = await tx.db.select({ id: customer.id }).from(customer).where(eq(customer.id, data.customerId));
-    if (!withCustomer) throw new AppError('validation_failed', 'invalid input', { fields: { customerId: ['customer not found'] } });
+    const [withCustomer] = await tx.db
+      .select({ id: customer.id })
+      .from(customer)
+      .where(and(eq(customer.id, data.customerId), customerScope(tx.actor)));
+    if (!withCustomer) throw notFound('customer');
 
     const [inserted] = await tx.db
       .insert(missionShare)

@@ -3,6 +3,7 @@
  * (scripts/start.ts: production build, identity service, worker, app, demo seed) on the bench
  * database, a second `next start` of a build copy next to it, and signing in over HTTP.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +39,8 @@ export async function prepareStack(databaseUrl: string, name: string): Promise<B
     DATA_DIR: dataDir,
     IDENTITY_PUBLIC_PORT: String(identityPublic),
     IDENTITY_ADMIN_PORT: String(identityAdmin),
-    IDENTITY_LOG_CODES: 'false',
+    // Known here so a build copy started next to the stack reaches the same admin API.
+    KRATOS_ADMIN_TOKEN: randomBytes(24).toString('base64url'),
   };
   return { port, app, identityPublic, identityAdmin, dataDir, env, running: [] };
 }

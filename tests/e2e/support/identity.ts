@@ -7,6 +7,13 @@ export function adminUrl(): string {
   return url;
 }
 
+/** Headers for an admin API call: the bearer token `npm test` generated for this run. */
+export function adminHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const token = process.env.KRATOS_ADMIN_TOKEN;
+  if (!token) throw new Error('KRATOS_ADMIN_TOKEN is not set; run end-to-end tests through `npm test`.');
+  return { Authorization: `Bearer ${token}`, ...extra };
+}
+
 export const DEMO_PASSWORD = 'Argus-Demo-2026!';
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -16,7 +23,7 @@ export async function latestCode(email: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const res = await fetch(`${adminUrl()}/admin/courier/messages?recipient=${encodeURIComponent(email)}`);
+      const res = await fetch(`${adminUrl()}/admin/courier/messages?recipient=${encodeURIComponent(email)}`, { headers: adminHeaders() });
       const list = (await res.json()) as { body: string }[];
       code = list[0]?.body.match(/\b(\d{6})\b/)?.[1];
       return code;
@@ -29,7 +36,7 @@ export async function latestCode(email: string): Promise<string> {
 export async function createIdentity(email: string, password: string, metadataPublic: Record<string, unknown> = { roles: ['customer'] }, verified = true): Promise<string> {
   const res = await fetch(`${adminUrl()}/admin/identities`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: adminHeaders({ 'Content-Type': 'application/json' }),
     body: JSON.stringify({
       schema_id: 'default',
       traits: { email, name: { first: 'Erika', last: 'Muster' } },

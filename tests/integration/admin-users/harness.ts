@@ -1,6 +1,6 @@
 import { Browser } from '../identity/support/browser';
 import { csrfOf, STRONG_PASSWORD, uniqueEmail } from '../identity/support/flows';
-import { startIdentity, type IdentityProcess } from '../identity/support/server';
+import { adminHeaders, startIdentity, TEST_ADMIN_TOKEN, type IdentityProcess } from '../identity/support/server';
 import { freshDatabase, migrateDb, openDb } from '@/tests/support/fresh-database';
 import type { UserActor } from '@/lib/server/auth/actor';
 import type { DomainContext } from '@/lib/server/domain/context';
@@ -44,6 +44,7 @@ export async function startHarness(): Promise<Harness> {
   const identity = await startIdentity({ DATABASE_URL: database.url, IDENTITY_BASE_URL: `${APP}/`, IDENTITY_ALLOWED_RETURN_URLS: APP });
   process.env.KRATOS_PUBLIC_URL = identity.publicUrl;
   process.env.KRATOS_ADMIN_URL = identity.adminUrl;
+  process.env.KRATOS_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 
   const { proxyToIdentity } = await import('@/lib/server/identity/proxy');
   const { resolveUser } = await import('@/lib/server/auth/current-user');
@@ -83,7 +84,7 @@ export async function startHarness(): Promise<Harness> {
       const email = uniqueEmail(prefix);
       const res = await fetch(`${identity.adminUrl}/admin/identities`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: adminHeaders({ 'Content-Type': 'application/json' }),
         body: JSON.stringify({
           schema_id: 'default',
           traits: { email, name: { first: 'Ann', last: prefix } },

@@ -1,5 +1,6 @@
 import { ResponseError, type RecoveryFlow, type SettingsFlow } from '@ory/client-fetch';
 import { csrfOf, uniqueEmail } from '../identity/support/flows';
+import { adminHeaders } from '../identity/support/server';
 import { APP, startHarness, type Harness } from './harness';
 import type { UserActor } from '@/lib/server/auth/actor';
 
@@ -41,7 +42,7 @@ describe('user center verbs', () => {
     const { and, asc, eq } = await import('drizzle-orm');
     audit = (entityId) => db().select({ action: auditEvent.action, actorId: auditEvent.actorId, diff: auditEvent.diff }).from(auditEvent).where(and(eq(auditEvent.entity, 'user'), eq(auditEvent.entityId, entityId))).orderBy(asc(auditEvent.id));
     profile = async (identityId) => (await db().select({ companyId: appUser.companyId, customerId: appUser.customerId }).from(appUser).where(eq(appUser.identityId, identityId)))[0];
-    identityJson = async (id) => (await (await fetch(`${h.identity.adminUrl}/admin/identities/${id}`)).json()) as never;
+    identityJson = async (id) => (await (await fetch(`${h.identity.adminUrl}/admin/identities/${id}`, { headers: adminHeaders() })).json()) as never;
     const { email } = await h.createUser({ roles: ['admin'] }, 'admin');
     ({ actor: admin, cookie: adminCookie } = await h.signIn(email));
   }, 90_000);

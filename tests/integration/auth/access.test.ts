@@ -1,6 +1,6 @@
 import { Browser } from '../identity/support/browser';
 import { csrfOf, STRONG_PASSWORD, uniqueEmail } from '../identity/support/flows';
-import { startIdentity, type IdentityProcess } from '../identity/support/server';
+import { adminHeaders, startIdentity, TEST_ADMIN_TOKEN, type IdentityProcess } from '../identity/support/server';
 import { freshDatabase, migrateDb, openDb } from '@/tests/support/fresh-database';
 
 /**
@@ -35,16 +35,16 @@ describe('sign-in and access on the server', () => {
     return browser;
   }
 
-  async function createIdentity(email: string, metadata: Record<string, unknown>) {
+  async function createIdentity(email: string, metadata: Record<string, unknown>, verified = true) {
     const res = await fetch(`${identity.adminUrl}/admin/identities`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: adminHeaders({ 'Content-Type': 'application/json' }),
       body: JSON.stringify({
         schema_id: 'default',
         traits: { email, name: { first: 'Ann', last: 'Lee' } },
         metadata_public: metadata,
         credentials: { password: { config: { password: STRONG_PASSWORD } } },
-        verifiable_addresses: [{ value: email, verified: true, via: 'email', status: 'completed' }],
+        verifiable_addresses: [{ value: email, verified, via: 'email', status: verified ? 'completed' : 'pending' }],
       }),
     });
     expect(res.status).toBe(201);
@@ -68,6 +68,7 @@ describe('sign-in and access on the server', () => {
     identity = await startIdentity({ DATABASE_URL: database.url, IDENTITY_BASE_URL: `${APP}/`, IDENTITY_ALLOWED_RETURN_URLS: APP });
     process.env.KRATOS_PUBLIC_URL = identity.publicUrl;
     process.env.KRATOS_ADMIN_URL = identity.adminUrl;
+    process.env.KRATOS_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 
     ({ proxyToIdentity: proxy } = await import('@/lib/server/identity/proxy'));
     ({ resolveUser } = await import('@/lib/server/auth/current-user'));
@@ -136,6 +137,24 @@ describe('sign-in and access on the server', () => {
     expect(set.UI.menu).toMatchObject({ mapOverview: true, planner: true, missionList: true, userCenter: false, companyCenter: false });
     expect(set.allow.chooseCompany).toBe(false);
     expect(set.write.customer).toBe(false);
+  });
+
+  it('refuses an unverified user with 403 not_authorized, as the guard sends them to /auth/verify', async () => {
+    const email = uniqueEmail();
+    await createIdentity(email, { roles: ['customer'], customerID: 6 }, false);
+    const browser = await signedIn(email);
+    const cookie = browser.cookieHeader();
+    const res = await permissionGET(new Request(`${APP}/api/v2/permission`, { headers: { cookie } }), noParams);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_authorized', message: expect.stringMatching(/not verified/), details: { reason: 'unverified' } } });
+    const { GET: meGET } = await import('@/app/api/v2/me/route');
+    expect((await meGET(new Request(`${APP}/api/v2/me`, { headers: { cookie } }), noParams)).status).toBe(403);
+    // What the verify screen needs keeps answering: the session (identity proxy) and the public config.
+    expect((await browser.fetch(`${APP}/sessions/whoami`, { headers: { Accept: 'application/json' } })).status).toBe(200);
+    const { GET: configGET } = await import('@/app/api/v2/config/route');
+    expect((await configGET(new Request(`${APP}/api/v2/config`, { headers: { cookie } }), noParams)).status).toBe(200);
+    // Pages resolve the user to redirect them to /auth/verify.
+    expect((await resolveUser(cookie, { allowUnverified: true }))?.facts.verified).toBe(false);
   });
 
   it('a customer outside the map-view list gets no map view', async () => {

@@ -138,11 +138,15 @@ describe('domain verbs', () => {
       code: 'not_authorized',
       message: 'not authorized to access mission id',
     });
-    const share = await shareMission({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: outsider.id });
-    expect(share).toMatchObject({ missionId: mission.id, customerId: outsider.id, sharedBy: '4f1c2d3e-0000-4000-8000-000000000001' });
-    expect(await shareMission(system, { missionId: mission.id, customerId: outsider.id })).toEqual(share);
+    // A customer user sees only their own company's customers: another company's is 404 (issue 13).
+    await expect(shareMission({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({ code: 'not_found' });
+    const sibling = await createCustomer(system, { name: 'Zweigstelle', companyId: company.id });
+    const share = await shareMission({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: sibling.id });
+    expect(share).toMatchObject({ missionId: mission.id, customerId: sibling.id, sharedBy: '4f1c2d3e-0000-4000-8000-000000000001' });
+    expect(await shareMission(system, { missionId: mission.id, customerId: sibling.id })).toEqual(share);
+    await shareMission(system, { missionId: mission.id, customerId: outsider.id });
     const { rows } = await pool.query(`select count(*)::int n from audit_event where action = 'share' and mission_id = $1`, [mission.id]);
-    expect(rows[0]).toEqual({ n: 1 });
+    expect(rows[0]).toEqual({ n: 2 });
     await expect(shareMission(system, { missionId: 987_654_321, customerId: outsider.id })).rejects.toMatchObject({ code: 'not_found' });
   });
 

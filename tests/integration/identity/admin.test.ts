@@ -1,17 +1,17 @@
 import type { Identity, Message, RecoveryCodeForIdentity } from '@ory/client-fetch';
 import { admin, Browser } from './support/browser';
 import { csrfOf, failure, STRONG_PASSWORD, uniqueEmail } from './support/flows';
-import { startIdentity, type IdentityProcess } from './support/server';
+import { startIdentity, TEST_ADMIN_TOKEN, type IdentityProcess } from './support/server';
 
 let idp: IdentityProcess;
-let guarded: IdentityProcess;
+let closed: IdentityProcess;
 beforeAll(async () => {
   idp = await startIdentity();
-  guarded = await startIdentity({ KRATOS_ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  closed = await startIdentity({ KRATOS_ADMIN_TOKEN: '' });
 });
 afterAll(async () => {
   await idp.stop();
-  await guarded.stop();
+  await closed.stop();
 });
 
 describe('admin API', () => {
@@ -101,11 +101,20 @@ describe('admin API', () => {
     expect(messages[0]?.body).toMatch(/\d{6}/);
   });
 
-  it('refuses admin calls without the configured token', async () => {
-    const without = await fetch(`${guarded.adminUrl}/admin/identities`);
+  it('refuses admin calls from loopback without the configured token', async () => {
+    const without = await fetch(`${idp.adminUrl}/admin/identities`);
     expect(without.status).toBe(401);
-    const withToken = await fetch(`${guarded.adminUrl}/admin/identities`, { headers: { Authorization: 'Bearer test-admin-token-0123456789' } });
+    expect(((await without.json()) as { error: { code: number } }).error.code).toBe(401);
+    const wrong = await fetch(`${idp.adminUrl}/admin/identities`, { headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}x` } });
+    expect(wrong.status).toBe(401);
+    const withToken = await fetch(`${idp.adminUrl}/admin/identities`, { headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
     expect(withToken.status).toBe(200);
-    expect((await fetch(`${guarded.adminUrl}/health/alive`)).status).toBe(200);
+    expect((await fetch(`${idp.adminUrl}/health/alive`)).status).toBe(200);
+  });
+
+  it('keeps the admin API closed when no token is configured', async () => {
+    expect((await fetch(`${closed.adminUrl}/admin/identities`)).status).toBe(401);
+    expect((await fetch(`${closed.adminUrl}/admin/identities`, { headers: { Authorization: 'Bearer ' } })).status).toBe(401);
+    expect((await fetch(`${closed.adminUrl}/health/ready`)).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { Browser } from './support/browser';
 import { csrfOf, uniqueEmail } from './support/flows';
-import { startIdentity, type IdentityProcess } from './support/server';
+import { adminHeaders, startIdentity, type IdentityProcess } from './support/server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { createUser } from './support/users';
 
@@ -40,7 +40,7 @@ describe('mail', () => {
     expect(mail.from).toContain('no-reply@argus.test');
     const sent = await (async () => {
       for (let i = 0; i < 100; i++) {
-        const list = (await (await fetch(`${idp.adminUrl}/admin/courier/messages?recipient=${encodeURIComponent(user.email)}`)).json()) as { status: string; subject: string }[];
+        const list = (await (await fetch(`${idp.adminUrl}/admin/courier/messages?recipient=${encodeURIComponent(user.email)}`, { headers: adminHeaders() })).json()) as { status: string; subject: string }[];
         if (list[0]?.status === 'sent') return list[0];
         await new Promise((r) => setTimeout(r, 50));
       }

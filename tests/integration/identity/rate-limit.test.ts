@@ -5,7 +5,8 @@ import { startIdentity, type IdentityProcess } from './support/server';
 
 let idp: IdentityProcess;
 beforeAll(async () => {
-  idp = await startIdentity({ IDENTITY_RATE_LIMIT_IDENTIFIER: '3/60', IDENTITY_RATE_LIMIT_ADDRESS: '8/60' });
+  // The test client stands in for the app's proxy on loopback, which names the browser's address.
+  idp = await startIdentity({ IDENTITY_RATE_LIMIT_IDENTIFIER: '3/60', IDENTITY_RATE_LIMIT_ADDRESS: '8/60', TRUSTED_PROXIES: '127.0.0.1,::1' });
 });
 afterAll(async () => idp.stop());
 
@@ -23,6 +24,9 @@ describe('rate limiting', () => {
     expect(limited.status).toBe(429);
     expect((limited.body.error as { id: string; reason: string }).id).toBe('rate_limit_exceeded');
     expect((limited.body.error as { reason: string }).reason).toMatch(/Too many attempts/);
+    const wait = (limited.body.error as { details: { retry_after_seconds: number } }).details.retry_after_seconds;
+    expect(wait).toBeGreaterThan(0);
+    expect(limited.headers.get('retry-after')).toBe(String(wait));
   });
 
   it('limits recovery submits per client address across identifiers', async () => {

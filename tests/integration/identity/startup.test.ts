@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { startIdentity } from './support/server';
+import { adminHeaders, startIdentity } from './support/server';
 
 /** A database URL for a fresh database next to the test database. */
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -46,7 +46,7 @@ describe('start-up', () => {
         const email = `twin-${Date.now()}@example.com`;
         await fetch(`${a.adminUrl}/admin/identities`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: adminHeaders({ 'Content-Type': 'application/json' }),
           body: JSON.stringify({ schema_id: 'default', traits: { email }, credentials: { password: { config: { password: 'Twin-Password-2026' } } } }),
         });
         const flow = (await (await fetch(`${a.publicUrl}/self-service/login/api`)).json()) as { id: string };

@@ -42,14 +42,14 @@ describe('mission shares', () => {
   it('shares with another customer, lists shared by / with / date, and revokes: the customer sees it, then not', async () => {
     const { m, customers } = w;
     expect(await visibleIds('customer2')).not.toContain(m.nord.id);
-    const share = await shareMission(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c7.id });
+    const share = await shareMission(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id });
     expect(api.shareMission.response.safeParse(share).success).toBe(true);
     expect(await visibleIds('customer2')).toContain(m.nord.id);
     expect(await getMission(w.ctx('customer2'), { id: m.nord.id })).toMatchObject({ view: 'full', id: m.nord.id });
     const shares = await listMissionShares(w.ctx('admin'), { missionId: m.nord.id });
     expect(api.listMissionShares.response.safeParse({ items: shares }).success).toBe(true);
     expect(shares).toEqual([
-      expect.objectContaining({ customerId: customers.c7.id, customerNumber: 7, customerName: 'Rheinland Bestand', companyName: 'Rheinland KG', sharedBy: w.ids.customer, sharedByName: 'Claudia Kundin', sharedAt: expect.any(String) }),
+      expect.objectContaining({ customerId: customers.c7.id, customerNumber: 7, customerName: 'Rheinland Bestand', companyName: 'Rheinland KG', sharedBy: w.ids.admin, sharedByName: 'Andrea Admin', sharedAt: expect.any(String) }),
     ]);
     // The customer it is shared with may read it, but neither share it on nor revoke.
     await expect(revokeMissionShare(w.ctx('customer2'), { missionId: m.nord.id, customerId: customers.c7.id })).rejects.toMatchObject({ code: 'not_authorized' });
@@ -61,6 +61,29 @@ describe('mission shares', () => {
     const actions = (await t.pool.query('select action from audit_event where mission_id = $1 order by id', [m.nord.id])).rows.map((r: { action: string }) => r.action);
     expect(actions.slice(-2)).toEqual(['share', 'unshare']);
     await expect(shareMission(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c6.id })).rejects.toMatchObject({ details: { fields: { customerId: expect.any(Array) } } });
+  });
+
+  it("refuses a customer's share with another company's customer exactly like one with a customer that does not exist", async () => {
+    const { m, customers } = w;
+    const failure = async (customerId: number) => {
+      try {
+        await shareMission(w.ctx('customer'), { missionId: m.nord.id, customerId });
+      } catch (err) {
+        const e = err as { code: string; message: string; details?: unknown };
+        return { code: e.code, message: e.message, details: e.details };
+      }
+      throw new Error('expected the share to be refused');
+    };
+    const foreign = await failure(customers.c7.id);
+    const missing = await failure(987_654_321);
+    expect(foreign).toEqual({ code: 'not_found', message: 'customer not found', details: undefined });
+    expect(foreign).toEqual(missing);
+    // Nothing was shared, so reading the shares back tells nothing either.
+    expect(await listMissionShares(w.ctx('customer'), { missionId: m.nord.id })).toEqual([]);
+    expect(await visibleIds('customer2')).not.toContain(m.nord.id);
+    // Their own company's customers stay shareable.
+    expect(await shareMission(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c11.id })).toMatchObject({ customerId: customers.c11.id, sharedBy: w.ids.customer });
+    await revokeMissionShare(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c11.id });
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { adminUrl } from '../../e2e/support/identity';
+import { adminHeaders, adminUrl } from '../../e2e/support/identity';
 
 /** The local OpenID provider standing in for Microsoft Entra ID (scripts/test.ts starts it). */
 export function microsoftIssuer(): string {
@@ -46,7 +46,7 @@ export async function adminIdentity(id: string): Promise<{
   verifiable_addresses: { value: string; verified: boolean }[];
   credentials: Record<string, { identifiers: string[] }>;
 }> {
-  const res = await fetch(`${adminUrl()}/admin/identities/${id}`);
+  const res = await fetch(`${adminUrl()}/admin/identities/${id}`, { headers: adminHeaders() });
   expect(res.status).toBe(200);
   return res.json();
 }

@@ -1,4 +1,5 @@
 import { Configuration, FrontendApi, IdentityApi, CourierApi } from '@ory/client-fetch';
+import { adminHeaders } from './server';
 
 export interface StoredCookie {
   name: string;
@@ -54,6 +55,6 @@ export function nativeFrontend(basePath: string): FrontendApi {
 }
 
 export function admin(basePath: string): { identity: IdentityApi; courier: CourierApi } {
-  const config = new Configuration({ basePath });
+  const config = new Configuration({ basePath, headers: adminHeaders() });
   return { identity: new IdentityApi(config), courier: new CourierApi(config) };
 }

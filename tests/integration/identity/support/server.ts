@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -15,12 +16,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The admin API's bearer token every test instance gets (unless a test passes its own). */
+export const TEST_ADMIN_TOKEN = 'integration-admin-token-0123456789';
+/** Headers for a raw admin API call. */
+export const adminHeaders = (extra: Record<string, string> = {}): Record<string, string> => ({ Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...extra });
+
 export interface IdentityProcess {
   publicUrl: string;
   adminUrl: string;
   /** Public base URL with the trailing slash (as Kratos' serve.public.base_url). */
   baseUrl: string;
   logs: string[];
+  /** Resolves with the log so far once it matches `pattern` (output arrives asynchronously). */
+  waitForLog(pattern: RegExp): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -43,13 +51,18 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
       IDENTITY_ARGON2_MEMORY_KIB: '8192',
       IDENTITY_RATE_LIMIT_IDENTIFIER: '1000/60',
       IDENTITY_RATE_LIMIT_ADDRESS: '100000/60',
-      IDENTITY_LOG_CODES: 'false',
+      KRATOS_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+  const logged = new EventEmitter();
+  const onData = (d: Buffer) => {
+    logs.push(d.toString());
+    logged.emit('data');
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
   const adminUrl = `http://127.0.0.1:${adminPort}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -68,6 +81,17 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
     adminUrl,
     baseUrl,
     logs,
+    waitForLog(pattern) {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!pattern.test(logs.join(''))) return;
+          logged.off('data', check);
+          resolve(logs.join(''));
+        };
+        logged.on('data', check);
+        check();
+      });
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -1,6 +1,7 @@
 import type { FrontendApi } from '@ory/client-fetch';
 import type { Browser } from './browser';
 import { csrfOf, STRONG_PASSWORD, uniqueEmail } from './flows';
+import { adminHeaders } from './server';
 
 /** Signs a new user up through the browser registration flow (SPA style); returns the e-mail. */
 export async function registerInBrowser(browser: Browser, api: FrontendApi, email = uniqueEmail(), password = STRONG_PASSWORD): Promise<string> {
@@ -16,7 +17,7 @@ export async function registerInBrowser(browser: Browser, api: FrontendApi, emai
 export async function createUser(adminUrl: string, email = uniqueEmail(), password = STRONG_PASSWORD, verified = true): Promise<{ id: string; email: string }> {
   const res = await fetch(`${adminUrl}/admin/identities`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: adminHeaders({ 'Content-Type': 'application/json' }),
     body: JSON.stringify({
       schema_id: 'default',
       traits: { email, name: { first: 'Ann', last: 'Lee' } },
@@ -31,7 +32,7 @@ export async function createUser(adminUrl: string, email = uniqueEmail(), passwo
 
 /** The newest courier message to `email` and the 6-digit code in it. */
 export async function latestCode(adminUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${adminUrl}/admin/courier/messages?recipient=${encodeURIComponent(email)}`);
+  const res = await fetch(`${adminUrl}/admin/courier/messages?recipient=${encodeURIComponent(email)}`, { headers: adminHeaders() });
   const list = (await res.json()) as { body: string }[];
   const code = list[0]?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
