@@ -67,7 +67,7 @@ export async function loadPlanner(searchParams: SearchParams) {
     const initialView = first ? { longitude: first[0], latitude: first[1], zoom: 18 } : GERMANY;
     return { config, initialView, mission: { id, name: detail.name, buildings } };
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'forbidden')) notFound();
+    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'not_authorized')) notFound();
     throw err;
   }
 }

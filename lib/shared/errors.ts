@@ -3,10 +3,9 @@
  * `{ "error": { "code", "message", "details" } }` with the status that belongs to its code.
  */
 export const errorStatus = {
-  validation_failed: 400,
+  validation: 400,
   bad_request: 400,
   unauthenticated: 401,
-  forbidden: 403,
   not_authorized: 403,
   not_found: 404,
   method_not_allowed: 405,

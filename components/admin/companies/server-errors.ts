@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/client/fetcher';
 
 /**
- * Puts the server's field errors (400 validation_failed, 409 on a unique field) on the form's
+ * Puts the server's field errors (400 validation, 409 on a unique field) on the form's
  * fields. Returns false when the error names none of them (the caller then shows a notice).
  */
 export function applyFieldErrors<T extends FieldValues>(err: unknown, fields: readonly string[], setError: UseFormSetError<T>): boolean {

@@ -24,7 +24,7 @@ export function failureOf(err: unknown, t: T, fallbackKey: string): { text: stri
               ? first
               : t(fallbackKey);
   }
-  if (err.code === 'forbidden') return { text: /own/.test(err.message) ? t('errors.ownAccount') : t('errors.forbidden'), fields };
+  if (err.code === 'not_authorized') return { text: /own/.test(err.message) ? t('errors.ownAccount') : t('errors.forbidden'), fields };
   if (fields.email === t('errors.emailTaken')) return { text: t('errors.emailTaken'), fields };
   return { text: t(fallbackKey), fields };
 }

@@ -34,7 +34,7 @@ export function toErrorResponse(err: unknown, requestId: string, route: string):
     return errorResponse({ error: { code: err.code, message: err.message, details: err.details } }, requestId);
   }
   if (err instanceof z.ZodError) {
-    return errorResponse({ error: { code: 'validation_failed', message: 'Invalid request', details: { fields: fieldErrors(err) } } }, requestId);
+    return errorResponse({ error: { code: 'validation', message: 'Invalid request', details: { fields: fieldErrors(err) } } }, requestId);
   }
   if (isConnectionError(err) || err instanceof IdentityUnavailableError) {
     console.error(`[api] ${route} request ${requestId}: dependency unavailable: ${(err as Error).message}`);

@@ -62,7 +62,7 @@ export function handle<E extends Endpoint>(
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
-      if (isCrossOrigin(request)) throw new AppError('forbidden', 'Cross-origin request refused');
+      if (isCrossOrigin(request)) throw new AppError('not_authorized', 'Cross-origin request refused');
       // The session is checked here again: the middleware guard is for navigation, not the lock.
       const user = endpoint.auth === 'public' ? null : await resolveUser(request.headers.get('cookie'));
       if (endpoint.auth !== 'public' && !user) throw new AppError('unauthenticated', 'Sign in to continue');

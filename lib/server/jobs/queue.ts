@@ -54,7 +54,7 @@ export function createJobQueue({ pool, definitions }: { pool: Pool; definitions:
     if (!definitions.includes(definition as unknown as AnyJobDefinition)) throw new Error(`job type ${definition.name} is not registered`);
     const parsed = definition.schema.safeParse(data);
     if (!parsed.success) {
-      throw new AppError('validation_failed', `Invalid input for job ${definition.name}`, { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+      throw new AppError('validation', `Invalid input for job ${definition.name}`, { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
     }
     const input = parsed.data as z.output<S>;
     const b = await boss();

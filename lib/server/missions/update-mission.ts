@@ -115,7 +115,7 @@ async function checkRules(ctx: DomainContext, before: MissionRow, after: Mission
     const [known] = await ctx.db.select({ id: appUser.identityId }).from(appUser).where(eq(appUser.identityId, person));
     if (!known) add(field, 'user not found');
   }
-  if (Object.keys(issues).length) throw new AppError('validation_failed', 'invalid input', { fields: issues });
+  if (Object.keys(issues).length) throw new AppError('validation', 'invalid input', { fields: issues });
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -127,7 +127,7 @@ function same(a: unknown, b: unknown): boolean {
 function checkViolation(err: unknown): never {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const pg = e as { code?: unknown; constraint?: unknown };
-    if (pg.code === '23514') throw new AppError('validation_failed', 'invalid input', { fields: { _: [`violates ${String(pg.constraint)}`] } });
+    if (pg.code === '23514') throw new AppError('validation', 'invalid input', { fields: { _: [`violates ${String(pg.constraint)}`] } });
   }
   throw err;
 }

@@ -48,14 +48,14 @@ describe('the API wrapper', () => {
     const response = await ok(post(JSON.stringify({ name: 'A' }), {}, 'http://argus.test/api/v2/echo/7?loud=maybe'), route);
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.code).toBe('validation');
     expect(Object.keys(body.error.details.fields)).toEqual(['loud']);
   });
 
   it('refuses a state-changing request from another origin with 403', async () => {
     const response = await ok(post(JSON.stringify({ name: 'Ada' }), { origin: 'http://evil.test' }), route);
     expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe('forbidden');
+    expect((await response.json()).error.code).toBe('not_authorized');
   });
 
   it('refuses a cross-site request that only carries Sec-Fetch-Site', async () => {
