@@ -6,6 +6,7 @@ import type { MapRef } from 'react-map-gl/maplibre';
 import type { MapView } from '@/components/map/base-map';
 import { useNotify } from '@/components/platform/notifications';
 import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { fieldKeys } from '@/lib/shared/errors';
 import type { BuildingDto } from '@/lib/shared/schemas/building';
 import { decodeIssue, translateIssue, type Translate } from '@/lib/shared/validation/issue';
 import { VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
@@ -35,7 +36,7 @@ export interface PlannerViewProps {
 /** Server field errors ('buildings.0.name', 'products') → the form's fields and message keys. */
 function serverFieldErrors(err: unknown): FormErrors {
   if (!(err instanceof ApiError)) return {};
-  const fields = (err.details?.fields ?? {}) as Record<string, string[]>;
+  const fields = fieldKeys(err.details?.fields);
   const errors: FormErrors = {};
   for (const [path, messages] of Object.entries(fields)) {
     const field = path.split('.')[0] as FormField;

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/client/fetcher';
+import { fieldIssuesOf } from '@/lib/shared/errors';
 
 type T = (key: string) => string;
 
@@ -8,10 +9,10 @@ type T = (key: string) => string;
  */
 export function failureOf(err: unknown, t: T, fallbackKey: string): { text: string; fields: Record<string, string> } {
   if (!(err instanceof ApiError)) return { text: t(fallbackKey), fields: {} };
-  const raw = (err.details?.fields ?? {}) as Record<string, string[]>;
   const fields: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(raw)) {
-    const first = messages[0] ?? '';
+  for (const [field, issues] of Object.entries(fieldIssuesOf(err.details?.fields))) {
+    // The domain's reasons arrive as English text (with a generic key); rules as validation keys.
+    const first = issues[0]?.key.startsWith('validation.') && issues[0].key !== 'validation.invalid' ? issues[0].key : (issues[0]?.message ?? '');
     const name = field.split('.')[0]!;
     fields[name] =
       first === 'already exists' && name === 'email'

@@ -1,5 +1,5 @@
 import { apiFetch, ApiError } from '@/lib/client/fetcher';
-import type { FieldErrors } from '@/lib/shared/errors';
+import { fieldKeys, type FieldErrors } from '@/lib/shared/errors';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 
 export type WriteOutcome =
@@ -9,7 +9,7 @@ export type WriteOutcome =
 /** Maps a failed write onto what the page tells the user (spec §8). */
 export function failureOf(err: unknown): Extract<WriteOutcome, { ok: false }> {
   if (!(err instanceof ApiError)) return { ok: false, reason: 'failed' };
-  const fields = (err.details?.fields as FieldErrors | undefined) ?? undefined;
+  const fields = err.details?.fields ? fieldKeys(err.details.fields) : undefined;
   if (err.status === 409) return { ok: false, reason: 'conflict' };
   if (err.status === 400) return { ok: false, reason: 'invalid', fields };
   if (err.status === 403) return { ok: false, reason: 'notAuthorized', fields };

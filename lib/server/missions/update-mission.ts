@@ -13,7 +13,7 @@ import { inTransaction, type DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
 import { AppError, versionConflict } from '../errors';
 import { missionDetail } from './get-mission';
-import { NOT_AUTHORIZED_MISSION, requireMission, type MissionRow } from './visibility';
+import { NOT_AUTHORIZED_MISSION, NOT_AUTHORIZED_MISSION_KEY, requireMission, type MissionRow } from './visibility';
 
 type Changes = Partial<Pick<MissionRow, UpdatableMissionField>>;
 type FieldIssues = Record<string, string[]>;
@@ -47,7 +47,7 @@ export async function updateMission(ctx: DomainContext, input: UpdateMissionInpu
     }
     const refused = Object.keys(changes).filter((f) => !access.editable.has(f as UpdatableMissionField));
     if (refused.length) {
-      throw new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId: id, fields: Object.fromEntries(refused.map((f) => [f, ['not editable for you']])) });
+      throw new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId: id, fields: Object.fromEntries(refused.map((f) => [f, ['errors.fieldNotEditable']])) }, NOT_AUTHORIZED_MISSION_KEY);
     }
     for (const field of CLEARED_WHEN_EMPTY) if (changes[field] === '') changes[field] = null;
 

@@ -101,7 +101,7 @@ describe('the API wrapper', () => {
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).not.toContain('secret_table');
-    expect(JSON.parse(text).error).toEqual({ code: 'internal', message: 'Internal error', details: { requestId: 'req-12345678' } });
+    expect(JSON.parse(text).error).toEqual({ code: 'internal', message: 'Internal error', details: { key: 'errors.code.internal', requestId: 'req-12345678' } });
     expect(errorSpy).toHaveBeenCalled();
   });
 
