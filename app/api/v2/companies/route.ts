@@ -1,3 +1,4 @@
+import { permitted } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { domainContext } from '@/lib/server/missions/domain-context';
 import { createCompany } from '@/lib/server/companies/create-company';
@@ -8,4 +9,4 @@ import * as api from '@/lib/shared/api/endpoints/pickers';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.listCompanies, async ({ query }, ctx) => ({ items: await listCompanies(domainContext(ctx), query) }));
-export const POST = handle(center.createCompany, ({ body }, ctx) => createCompany(domainContext(ctx), body));
+export const POST = handle(center.createCompany, { authorize: permitted('UI.menu.companyCenter'), run: ({ body }, ctx) => createCompany(domainContext(ctx), body) });

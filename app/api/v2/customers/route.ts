@@ -1,3 +1,4 @@
+import { permitted } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { domainContext } from '@/lib/server/missions/domain-context';
 import { createCustomer } from '@/lib/server/customers/create-customer';
@@ -8,4 +9,4 @@ import * as api from '@/lib/shared/api/endpoints/pickers';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.listCustomers, async ({ query }, ctx) => ({ items: await listCustomers(domainContext(ctx), query) }));
-export const POST = handle(center.createCustomer, ({ body }, ctx) => createCustomer(domainContext(ctx), body));
+export const POST = handle(center.createCustomer, { authorize: permitted('UI.menu.customerCenter', 'write.customer'), run: ({ body }, ctx) => createCustomer(domainContext(ctx), body) });

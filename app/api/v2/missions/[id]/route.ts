@@ -1,3 +1,4 @@
+import { missionMay } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { asInput, domainContext } from '@/lib/server/missions/domain-context';
 import { getMission } from '@/lib/server/missions/get-mission';
@@ -8,4 +9,4 @@ import * as api from '@/lib/shared/api/endpoints/missions';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.getMission, ({ params }, ctx) => getMission(domainContext(ctx), params));
-export const PATCH = handle(api.updateMission, ({ params, body }, ctx) => updateMission(domainContext(ctx), { ...asInput<UpdateMissionBody>(body), id: params.id }));
+export const PATCH = handle(api.updateMission, { authorize: missionMay('update'), run: ({ params, body }, ctx) => updateMission(domainContext(ctx), { ...asInput<UpdateMissionBody>(body), id: params.id }) });

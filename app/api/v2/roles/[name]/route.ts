@@ -1,3 +1,4 @@
+import { permitted } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { asInput, domainContext } from '@/lib/server/missions/domain-context';
 import { deleteRole } from '@/lib/server/roles/delete-role';
@@ -7,9 +8,9 @@ import type { UpdateRoleInput } from '@/lib/shared/schemas/role';
 
 export const dynamic = 'force-dynamic';
 
-export const PATCH = handle(api.updateRole, async ({ params, body }, ctx) => updateRole(domainContext(ctx), { ...asInput<Omit<UpdateRoleInput, 'name'>>(body), name: params.name }));
+export const PATCH = handle(api.updateRole, { authorize: permitted('UI.misc.permissions'), run: async ({ params, body }, ctx) => updateRole(domainContext(ctx), { ...asInput<Omit<UpdateRoleInput, 'name'>>(body), name: params.name }) });
 
-export const DELETE = handle(api.deleteRole, async ({ params }, ctx) => {
+export const DELETE = handle(api.deleteRole, { authorize: permitted('UI.misc.permissions'), run: async ({ params }, ctx) => {
   await deleteRole(domainContext(ctx), { name: params.name });
   return null;
-});
+} });
