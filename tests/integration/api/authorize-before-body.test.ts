@@ -1,4 +1,5 @@
 import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
+import type { PolygonGeometry } from '@/lib/shared/geo';
 import { startHarness, type Harness } from '../admin-users/harness';
 
 /*
@@ -13,7 +14,7 @@ let ownMission: { id: number; version: number };
 let customerCookie: string;
 let routes: { mission: typeof import('@/app/api/v2/missions/[id]/route'); close: typeof import('@/app/api/v2/missions/[id]/close/route') };
 
-const footprint = { type: 'Polygon' as const, coordinates: [[[11.575, 48.137], [11.5752, 48.137], [11.5752, 48.1372], [11.575, 48.1372], [11.575, 48.137]]] };
+const footprint: PolygonGeometry = { type: 'Polygon', coordinates: [[[11.575, 48.137], [11.5752, 48.137], [11.5752, 48.1372], [11.575, 48.1372], [11.575, 48.137]]] };
 
 beforeAll(async () => {
   h = await startHarness();
