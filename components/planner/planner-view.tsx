@@ -5,9 +5,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { MapRef } from 'react-map-gl/maplibre';
 import type { MapView } from '@/components/map/base-map';
 import { useNotify } from '@/components/platform/notifications';
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { missions } from '@/lib/client/api/missions';
+import { ApiError } from '@/lib/client/fetcher';
 import { fieldKeys } from '@/lib/shared/errors';
-import type { BuildingDto } from '@/lib/shared/schemas/building';
 import { decodeIssue, translateIssue, type Translate } from '@/lib/shared/validation/issue';
 import { VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
 import { BuildingList } from './building-list';
@@ -139,7 +139,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
     }
     setSaving(true);
     try {
-      const created = await apiFetch<{ id: number }>('/api/v2/missions', { method: 'POST', json: createMissionBody(values, state.buildings, config.storeyHeightM) });
+      const created = await missions.createMission({ body: createMissionBody(values, state.buildings, config.storeyHeightM) });
       clearDraft(key);
       router.push(`/mission/${created.id}`);
     } catch (err) {
@@ -167,7 +167,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
       let text = tAll('missions.messages.failedToSave');
       if (isPlanConflict(err)) {
         try {
-          const { items } = await apiFetch<{ items: BuildingDto[] }>(`/api/v2/missions/${id}/buildings`);
+          const { items } = await missions.listMissionBuildings({ params: { id } });
           dispatch({ type: 'rebase', buildings: rebasePlan(base.current, latest.current, items) });
           base.current = items.map(plannedOf);
           text = t('messages.changedMeanwhile');

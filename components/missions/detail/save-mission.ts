@@ -1,4 +1,5 @@
-import { apiFetch, ApiError } from '@/lib/client/fetcher';
+import { missions } from '@/lib/client/api/missions';
+import { ApiError } from '@/lib/client/fetcher';
 import { fieldKeys, type FieldErrors } from '@/lib/shared/errors';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 
@@ -19,17 +20,28 @@ export function failureOf(err: unknown): Extract<WriteOutcome, { ok: false }> {
 /** PATCH of some fields with the version the page last read (409 when someone else was faster). */
 export async function saveMission(id: number, version: number, patch: Record<string, unknown>): Promise<WriteOutcome> {
   try {
-    const mission = await apiFetch<MissionDetail>(`/api/v2/missions/${id}`, { method: 'PATCH', json: { version, ...patch } });
+    const mission = await missions.updateMission({ params: { id }, body: { version, ...patch } });
     return { ok: true, mission };
   } catch (err) {
     return failureOf(err);
   }
 }
 
+const ACTIONS = {
+  close: missions.closeMission,
+  reopen: missions.reopenMission,
+  hide: missions.hideMission,
+  show: missions.showMission,
+  hold: missions.holdMission,
+  resume: missions.resumeMission,
+  'cloud-sync': missions.setMissionCloudSync,
+} as const;
+export type MissionActionPath = keyof typeof ACTIONS;
+
 /** One of the mission actions (POST /api/v2/missions/{id}/{action}); the answer is the changed mission. */
-export async function runMissionAction(id: number, path: string, body: Record<string, unknown>): Promise<WriteOutcome> {
+export async function runMissionAction(id: number, path: MissionActionPath, body: Record<string, unknown>): Promise<WriteOutcome> {
   try {
-    const mission = await apiFetch<MissionDetail>(`/api/v2/missions/${id}/${path}`, { method: 'POST', json: body });
+    const mission = await (ACTIONS[path] as typeof missions.closeMission)({ params: { id }, body });
     return { ok: true, mission };
   } catch (err) {
     return failureOf(err);
