@@ -1,4 +1,4 @@
-import { handle } from '@/lib/server/api/handler';
+import { handleStream } from '@/lib/server/api/stream';
 import { domainContext } from '@/lib/server/missions/domain-context';
 import { missionExportFile } from '@/lib/server/missions/export-missions';
 import { storage } from '@/lib/server/storage';
@@ -7,7 +7,7 @@ import * as api from '@/lib/shared/api/endpoints/mission-exports';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.downloadMissionExport, async ({ params }, ctx) => {
+export const GET = handleStream(api.downloadMissionExport, { run: async ({ params }, ctx) => {
   // The authorization: missionExportFile finds the export only among the caller's own.
   const file = await missionExportFile(domainContext(ctx), params.id);
   return serveStoredFile(ctx.request, file.key, {
@@ -16,4 +16,4 @@ export const GET = handle(api.downloadMissionExport, async ({ params }, ctx) => 
     downloadName: file.fileName,
     contentType: file.contentType,
   });
-});
+} });
