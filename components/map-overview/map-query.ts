@@ -1,3 +1,4 @@
+import { map } from '@/lib/client/api/map';
 import { bboxParam } from '@/lib/shared/map/map-grid';
 
 /*
@@ -42,8 +43,7 @@ export function mapFiltersQuery(filters: MapFilters): string {
 
 /** The API request for a view: box, zoom and the filters. */
 export function mapMissionsUrl(bbox: readonly [number, number, number, number], zoom: number, filters: MapFilters): string {
-  const filterQuery = mapFiltersQuery(filters);
-  return `/api/v2/map/missions?bbox=${bboxParam(bbox)}&zoom=${Math.floor(zoom)}${filterQuery ? `&${filterQuery}` : ''}`;
+  return map.mapMissions.url({ query: { bbox: bboxParam(bbox), zoom: Math.floor(zoom) }, search: mapFiltersQuery(filters) });
 }
 
 /** The filter list with `value` switched on or off, kept in vocabulary order. */

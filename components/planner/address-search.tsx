@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
-import { apiFetch } from '@/lib/client/fetcher';
+import { geocode } from '@/lib/client/api/geocode';
 import styles from './planner.module.css';
 
 /** One place the geocoder found (the shape of GET /api/v2/geocode; no zod schema in the bundle). */
@@ -31,7 +31,7 @@ export function AddressSearch({ onGo }: { onGo: (latitude: number, longitude: nu
     }
     let cancelled = false;
     const timer = setTimeout(() => {
-      apiFetch<AddressResult[]>(`/api/v2/geocode?q=${encodeURIComponent(q)}`)
+      geocode.geocode({ query: { q } })
         .then((found) => {
           if (cancelled) return;
           setResults(found);

@@ -1,3 +1,4 @@
+import type { CreateMissionInput } from '@/lib/shared/schemas/mission';
 import type { PlannedBuilding } from './drawing';
 import { footprintOf } from './drawing';
 import type { MissionFormValues } from './form-values';
@@ -11,7 +12,7 @@ const instant = (local: string) => {
 const id = (value: string) => (value === '' ? undefined : Number(value));
 
 /** The POST /api/v2/missions body of the form and the drawn buildings (empty inputs are left out). */
-export function createMissionBody(values: MissionFormValues, buildings: readonly PlannedBuilding[], storeyHeightM: number) {
+export function createMissionBody(values: MissionFormValues, buildings: readonly PlannedBuilding[], storeyHeightM: number): CreateMissionInput {
   return {
     name: values.name.trim(),
     companyId: Number(values.companyId),
@@ -23,9 +24,10 @@ export function createMissionBody(values: MissionFormValues, buildings: readonly
     ownerId: optional(values.ownerId),
     assigneeId: optional(values.assigneeId),
     tagIds: values.tagIds.map(Number),
-    priority: values.priority,
-    products: values.products,
-    additionalProducts: values.additionalProducts,
+    // The form offers only the vocabularies' values; the server's schema checks them again.
+    priority: values.priority as CreateMissionInput['priority'],
+    products: values.products as CreateMissionInput['products'],
+    additionalProducts: values.additionalProducts as CreateMissionInput['additionalProducts'],
     scanAppointment: instant(values.scanAppointment),
     startFromOffice: instant(values.startFromOffice),
     pclDeliveryDate: optional(values.pclDeliveryDate),

@@ -1,10 +1,9 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import useSWR from 'swr';
 import { ByteCountTextArea } from '@/components/ui/byte-count-text-area';
 import { TextInput } from '@/components/ui/text-input';
-import { swrFetcher } from '@/lib/client/fetcher';
-import type { CustomerItem, TagItem, UserItem } from './picker-types';
+import { pickers } from '@/lib/client/api/pickers';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import type { FormErrors } from './form-rules';
 import type { MissionFormValues } from './form-values';
 import type { PlannerConfig } from './planner-config';
@@ -19,7 +18,6 @@ export interface MissionFormProps {
   onChange: (changes: Partial<MissionFormValues>) => void;
 }
 
-type Items<T> = { items: T[] };
 const options = (values: readonly string[], label: (v: string) => string) => values.map((v) => <option key={v} value={v}>{label(v)}</option>);
 
 /** spec §2 /planner: the fields of a new mission, with §5 rules shown under each field. */
@@ -28,9 +26,9 @@ export function MissionForm({ values, errors, config, message, onChange }: Missi
   const f = useTranslations('missions.fields');
   const companies = config.companies;
   const company = companies.find((c) => String(c.id) === values.companyId);
-  const customers = useSWR<Items<CustomerItem>>(values.companyId ? `/api/v2/customers?companyId=${values.companyId}&limit=500` : null, swrFetcher, { revalidateOnFocus: false });
-  const users = useSWR<Items<UserItem>>('/api/v2/users?limit=500', swrFetcher, { revalidateOnFocus: false });
-  const tags = useSWR<Items<TagItem>>('/api/v2/tags?limit=500', swrFetcher, { revalidateOnFocus: false });
+  const customers = useEndpoint(pickers.listCustomers, values.companyId ? { query: { companyId: Number(values.companyId), limit: 500 } } : null, { revalidateOnFocus: false });
+  const users = useEndpoint(pickers.listUsers, { query: { limit: 500 } }, { revalidateOnFocus: false });
+  const tags = useEndpoint(pickers.listTags, { query: { limit: 500 } }, { revalidateOnFocus: false });
   const mainCustomers = (customers.data?.items ?? []).filter((c) => c.parentId === null);
   const subCustomers = (customers.data?.items ?? []).filter((c) => c.parentId !== null && String(c.parentId) === values.customerId);
   const text = (field: 'internalReference' | 'customerReference' | 'orderConfirmationNumber') => (

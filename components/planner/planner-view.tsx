@@ -5,8 +5,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { MapRef } from 'react-map-gl/maplibre';
 import type { MapView } from '@/components/map/base-map';
 import { useNotify } from '@/components/platform/notifications';
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
-import type { BuildingDto } from '@/lib/shared/schemas/building';
+import { missions } from '@/lib/client/api/missions';
+import { ApiError } from '@/lib/client/fetcher';
+import { fieldKeys } from '@/lib/shared/errors';
 import { decodeIssue, translateIssue, type Translate } from '@/lib/shared/validation/issue';
 import { VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
 import { BuildingList } from './building-list';
@@ -35,7 +36,7 @@ export interface PlannerViewProps {
 /** Server field errors ('buildings.0.name', 'products') → the form's fields and message keys. */
 function serverFieldErrors(err: unknown): FormErrors {
   if (!(err instanceof ApiError)) return {};
-  const fields = (err.details?.fields ?? {}) as Record<string, string[]>;
+  const fields = fieldKeys(err.details?.fields);
   const errors: FormErrors = {};
   for (const [path, messages] of Object.entries(fields)) {
     const field = path.split('.')[0] as FormField;
@@ -138,7 +139,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
     }
     setSaving(true);
     try {
-      const created = await apiFetch<{ id: number }>('/api/v2/missions', { method: 'POST', json: createMissionBody(values, state.buildings, config.storeyHeightM) });
+      const created = await missions.createMission({ body: createMissionBody(values, state.buildings, config.storeyHeightM) });
       clearDraft(key);
       router.push(`/mission/${created.id}`);
     } catch (err) {
@@ -166,7 +167,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
       let text = tAll('missions.messages.failedToSave');
       if (isPlanConflict(err)) {
         try {
-          const { items } = await apiFetch<{ items: BuildingDto[] }>(`/api/v2/missions/${id}/buildings`);
+          const { items } = await missions.listMissionBuildings({ params: { id } });
           dispatch({ type: 'rebase', buildings: rebasePlan(base.current, latest.current, items) });
           base.current = items.map(plannedOf);
           text = t('messages.changedMeanwhile');

@@ -1,4 +1,5 @@
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { missions } from '@/lib/client/api/missions';
+import { ApiError } from '@/lib/client/fetcher';
 import type { BuildingDto, ReplacePlanBody } from '@/lib/shared/schemas/building';
 import { footprintOf, plannedOf, sameRing, type PlannedBuilding } from './drawing';
 import { buildingBody } from './create-body';
@@ -32,10 +33,7 @@ export async function saveMissionPlan(
   buildings: readonly PlannedBuilding[],
   storeyHeightM: number,
 ): Promise<BuildingDto[]> {
-  const saved = await apiFetch<{ items: BuildingDto[] }>(`/api/v2/missions/${missionId}/buildings`, {
-    method: 'PUT',
-    json: planBody(base, buildings, storeyHeightM),
-  });
+  const saved = await missions.replaceMissionPlan({ params: { id: missionId }, body: planBody(base, buildings, storeyHeightM) });
   return saved.items;
 }
 

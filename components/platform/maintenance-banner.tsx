@@ -1,20 +1,17 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import useSWR from 'swr';
-import { swrFetcher } from '@/lib/client/fetcher';
-import type { Output } from '@/lib/shared/api/endpoint';
-import type { maintenance } from '@/lib/shared/api/endpoints/platform';
+import { platform } from '@/lib/client/api/platform';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { fillPlaceholders, formatDate } from '@/lib/shared/format/date';
+import { isLocale } from '@/lib/shared/locale';
 import styles from './maintenance-banner.module.css';
-
-type Notice = Output<typeof maintenance>;
 
 /** Spec §3/§9 maintenance notice: shown while one is scheduled; a failed fetch is only logged. */
 export function MaintenanceBanner() {
   const locale = useLocale();
   const t = useTranslations('maintenance');
-  const { data } = useSWR<Notice>(`/api/v2/maintenance?locale=${locale}`, swrFetcher, {
+  const { data } = useEndpoint(platform.maintenance, { query: { locale: isLocale(locale) ? locale : undefined } }, {
     revalidateOnFocus: false,
     refreshInterval: 5 * 60_000,
     shouldRetryOnError: false,

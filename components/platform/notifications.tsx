@@ -2,10 +2,9 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import useSWR from 'swr';
-import { swrFetcher } from '@/lib/client/fetcher';
-import type { Output } from '@/lib/shared/api/endpoint';
-import type { notifications as notificationsEndpoint } from '@/lib/shared/api/endpoints/platform';
+import { platform } from '@/lib/client/api/platform';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
+import { isLocale } from '@/lib/shared/locale';
 import styles from './notifications.module.css';
 
 export type NotificationType = 'error' | 'info' | 'success' | 'warning';
@@ -46,8 +45,6 @@ function rememberDismissed(id: string) {
   localStorage.setItem(DISMISSED_KEY, JSON.stringify(ids));
 }
 
-type Broadcasts = Output<typeof notificationsEndpoint>;
-
 /**
  * Spec §3 notifications: toasts raised by features plus the server's active broadcasts of this
  * channel (global in the shell, auth on the sign-in screens). Dismissing hides a notice; a
@@ -59,7 +56,7 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
   const [local, setLocal] = useState<Notice[]>([]);
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
   const counter = useRef(0);
-  const { data } = useSWR<Broadcasts>(`/api/v2/notifications?channel=${channel}&locale=${locale}`, swrFetcher, {
+  const { data } = useEndpoint(platform.notifications, { query: { channel, locale: isLocale(locale) ? locale : undefined } }, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
     onError: (err: unknown) => console.error('Failed to load notifications', err),

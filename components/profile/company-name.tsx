@@ -1,16 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import useSWR from 'swr';
-import { swrFetcher } from '@/lib/client/fetcher';
-import type { Output } from '@/lib/shared/api/endpoint';
-import type { me } from '@/lib/shared/api/endpoints/auth';
+import { session } from '@/lib/client/api/session';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import styles from './profile.module.css';
 
 /** The company of the signed-in user as Argus knows it (GET /api/v2/me); spec §8's message when that fails. */
 export function CompanyName() {
   const t = useTranslations('profile');
-  const { data, error, isLoading } = useSWR<Output<typeof me>>('/api/v2/me', swrFetcher, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error, isLoading } = useEndpoint(session.me, {}, { revalidateOnFocus: false, shouldRetryOnError: false });
   let content;
   if (error) content = <span className={styles.error} role="alert">{t('messages.companyLoadFailed')}</span>;
   else if (isLoading || !data) content = <span className={styles.muted}>{t('details.companyLoading')}</span>;

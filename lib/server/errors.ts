@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: { fields?: FieldErrors; [key: string]: unknown },
+    /** The message key the UI shows instead of `message` (default `errors.code.<code>`). */
+    readonly key?: string,
   ) {
     super(message);
   }

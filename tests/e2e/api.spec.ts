@@ -30,7 +30,7 @@ test('an invalid request is answered with the error envelope', async ({ request 
   const response = await request.get('/api/v2/maintenance?locale=fr');
   expect(response.status()).toBe(400);
   const body = await response.json();
-  expect(body.error.code).toBe('validation_failed');
+  expect(body.error.code).toBe('validation');
   expect(body.error.details.fields.locale).toHaveLength(1);
   expect(body.error.details.requestId).toBe(response.headers()['x-request-id']);
 });

@@ -114,10 +114,10 @@ test('customer@ finds the company and customer centers not found, and their APIs
   for (const path of ['/api/v2/companies/center', '/api/v2/customers/center']) {
     const res = await page.request.get(path);
     expect(res.status()).toBe(403);
-    expect(await res.json()).toMatchObject({ error: { code: 'forbidden', message: expect.stringMatching(/^missing permission UI\.menu\./) } });
+    expect(await res.json()).toMatchObject({ error: { code: 'not_authorized', message: expect.stringMatching(/^missing permission UI\.menu\./) } });
   }
   // The verbs check write.customer, not only the menu: a same-origin write is refused as well.
   const create = await page.request.post('/api/v2/customers', { data: { name: 'Eigener Kunde', companyId: 1, accountType: 'business' } });
   expect(create.status()).toBe(403);
-  expect(await create.json()).toMatchObject({ error: { code: 'forbidden', message: expect.stringMatching(/^missing permission /) } });
+  expect(await create.json()).toMatchObject({ error: { code: 'not_authorized', message: expect.stringMatching(/^missing permission /) } });
 });

@@ -99,5 +99,5 @@ test('customer2@ finds the map not found and its API refused', async ({ page }) 
   await expect(page).toHaveTitle('Argus | Page not found');
   const res = await page.request.get('/api/v2/map/missions?bbox=5,47,16,55.5&zoom=6');
   expect(res.status()).toBe(403);
-  expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+  expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_authorized');
 });

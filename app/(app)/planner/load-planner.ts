@@ -69,7 +69,7 @@ export async function loadPlanner(searchParams: SearchParams) {
     return { config, initialView, mission: { id, name: detail.name, buildings } };
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found') notFound();
-    if (err instanceof AppError && (err.code === 'not_authorized' || err.code === 'forbidden')) forbidden();
+    if (err instanceof AppError && (err.code === 'not_authorized')) forbidden();
     throw err;
   }
 }

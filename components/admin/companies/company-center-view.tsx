@@ -54,7 +54,7 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
     CompanyRow,
     CompanyFields,
     CompanyDto
-  >({ basePath: '/api/v2/companies', texts, refresh });
+  >({ center: 'companies', texts, refresh });
 
   const go = useCallback((next: Partial<CompanyListQuery>) => apply({ ...query, ...next }), [apply, query]);
   const onSearch = (event: FormEvent) => {

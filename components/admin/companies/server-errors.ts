@@ -1,13 +1,14 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/client/fetcher';
+import { fieldKeys } from '@/lib/shared/errors';
 
 /**
- * Puts the server's field errors (400 validation_failed, 409 on a unique field) on the form's
+ * Puts the server's field errors (400 validation, 409 on a unique field) on the form's
  * fields. Returns false when the error names none of them (the caller then shows a notice).
  */
 export function applyFieldErrors<T extends FieldValues>(err: unknown, fields: readonly string[], setError: UseFormSetError<T>): boolean {
   if (!(err instanceof ApiError)) return false;
-  const named = (err.details?.fields ?? {}) as Record<string, string[]>;
+  const named = fieldKeys(err.details?.fields);
   let applied = false;
   for (const [field, messages] of Object.entries(named)) {
     if (!fields.includes(field) || !messages[0]) continue;

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
-import { apiFetch } from '@/lib/client/fetcher';
+import { companies } from '@/lib/client/api/companies';
+import { customers } from '@/lib/client/api/customers';
 import { refusalOf, type Refusal } from './center-errors';
 import { isVersionConflict } from './server-errors';
 
@@ -11,6 +12,14 @@ interface Record {
   name: string;
   version: number;
 }
+
+type Write = (args: { params?: { id: number }; body?: unknown }) => Promise<unknown>;
+
+/** The two centers' write endpoints (the same REST shape). */
+const CENTERS: { [center in 'companies' | 'customers']: { create: Write; update: Write; remove: Write } } = {
+  companies: { create: companies.createCompany as Write, update: companies.updateCompany as Write, remove: companies.deleteCompany as Write },
+  customers: { create: customers.createCustomer as Write, update: customers.updateCustomer as Write, remove: customers.deleteCustomer as Write },
+};
 
 export type Editing<Row> = { mode: 'create' } | { mode: 'edit'; row: Row } | null;
 
@@ -32,12 +41,13 @@ export interface CenterTexts<Row, Saved> {
  * `toUpdate` drops what an edit may not send.
  */
 export function useCenterRecords<Row extends Record, Values extends object, Saved extends { name: string }>(options: {
-  basePath: string;
+  center: keyof typeof CENTERS;
   texts: CenterTexts<Row, Saved>;
   refresh: () => void;
   toUpdate?: (values: Values) => object;
 }) {
-  const { basePath, texts, refresh, toUpdate = (values) => values } = options;
+  const { texts, refresh, toUpdate = (values) => values } = options;
+  const api = CENTERS[options.center];
   const notify = useNotify();
   const [editing, setEditing] = useState<Editing<Row>>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
@@ -46,10 +56,10 @@ export function useCenterRecords<Row extends Record, Values extends object, Save
 
   const save = async (values: Values) => {
     if (editing?.mode === 'edit') {
-      const saved = await apiFetch<Saved>(`${basePath}/${editing.row.id}`, { method: 'PUT', json: { ...toUpdate(values), version: editing.row.version } });
+      const saved = (await api.update({ params: { id: editing.row.id }, body: { ...toUpdate(values), version: editing.row.version } })) as Saved;
       notify({ type: 'success', text: texts.updated(saved) });
     } else {
-      const saved = await apiFetch<Saved>(basePath, { method: 'POST', json: values });
+      const saved = (await api.create({ body: values })) as Saved;
       notify({ type: 'success', text: texts.created(saved) });
     }
     setEditing(null);
@@ -68,7 +78,7 @@ export function useCenterRecords<Row extends Record, Values extends object, Save
     if (!deleting) return;
     setDeletePending(true);
     try {
-      await apiFetch(`${basePath}/${deleting.id}`, { method: 'DELETE' });
+      await api.remove({ params: { id: deleting.id } });
       notify({ type: 'success', text: texts.deleted(deleting) });
       setDeleting(null);
       refresh();

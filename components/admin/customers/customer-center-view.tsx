@@ -61,7 +61,7 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
     CustomerFormValues,
     CustomerDto
   >({
-    basePath: '/api/v2/customers',
+    center: 'customers',
     texts,
     refresh,
     // Company and customer number are fixed once a customer exists (sessions carry the number).

@@ -6,7 +6,8 @@ import styles from '@/components/admin/users/admin.module.css';
 import { Dialog } from '@/components/ui/dialog';
 import fieldStyles from '@/components/ui/field.module.css';
 import { TextInput } from '@/components/ui/text-input';
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { roles as rolesApi } from '@/lib/client/api/roles';
+import { ApiError } from '@/lib/client/fetcher';
 import { ROLE_NAME_PATTERN, type RoleDto } from '@/lib/shared/schemas/role';
 import { parseLevel } from './level-input';
 
@@ -29,11 +30,11 @@ export function NewRoleDialog({ roles, ownLevel, onClose, onCreated }: { roles: 
       ...(userLevel === null && { level: t('levelInvalid', { max: ownLevel }) }),
     };
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || userLevel === null) return;
     setPending(true);
     try {
       const permissions = roles.find((r) => r.name === copyFrom)?.permissions ?? [];
-      onCreated(await apiFetch<RoleDto>('/api/v2/roles', { method: 'POST', json: { name: trimmed, userLevel, permissions } }));
+      onCreated(await rolesApi.createRole({ body: { name: trimmed, userLevel, permissions } }));
     } catch (err) {
       const taken = err instanceof ApiError && err.code === 'conflict';
       setErrors(taken ? { name: t('newRole.taken') } : { form: t('newRole.failed') });

@@ -2,12 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import styles from '@/components/admin/users/admin.module.css';
-import { ApiError, apiFetch, swrFetcher } from '@/lib/client/fetcher';
-import type { PermissionFlag, RoleDto, RoleList } from '@/lib/shared/schemas/role';
+import { roles } from '@/lib/client/api/roles';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
+import { ApiError } from '@/lib/client/fetcher';
+import type { PermissionFlag, RoleDto } from '@/lib/shared/schemas/role';
 import { LevelDialog } from './level-dialog';
 import { NewRoleDialog } from './new-role-dialog';
 
@@ -23,7 +24,7 @@ export function PermissionsView() {
   const t = useTranslations('admin.permissions');
   const tConfirm = useTranslations('admin.users.confirm');
   const notify = useNotify();
-  const { data, error, mutate } = useSWR<RoleList>('/api/v2/roles', swrFetcher, { revalidateOnFocus: false });
+  const { data, error, mutate } = useEndpoint(roles.listRoles, {}, { revalidateOnFocus: false });
   const [saving, setSaving] = useState<string | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const flagLabel = (flag: PermissionFlag) => t(`flags.${flag}`);
@@ -31,7 +32,7 @@ export function PermissionsView() {
   async function save(role: RoleDto, changes: { permissions?: PermissionFlag[]; userLevel?: number }): Promise<boolean> {
     setSaving(role.name);
     try {
-      await apiFetch(`/api/v2/roles/${role.name}`, { method: 'PATCH', json: { ...changes, version: role.version } });
+      await roles.updateRole({ params: { name: role.name }, body: { ...changes, version: role.version } });
       notify({ type: 'success', text: t('saved', { role: role.name }) });
       return true;
     } catch (err) {
@@ -47,7 +48,7 @@ export function PermissionsView() {
   async function remove(role: RoleDto) {
     setSaving(role.name);
     try {
-      await apiFetch(`/api/v2/roles/${role.name}`, { method: 'DELETE' });
+      await roles.deleteRole({ params: { name: role.name } });
       notify({ type: 'success', text: t('delete.deleted', { role: role.name }) });
       setOpen(null);
     } catch (err) {

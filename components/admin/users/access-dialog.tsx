@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { apiFetch } from '@/lib/client/fetcher';
+import { users } from '@/lib/client/api/users';
 import type { UserAccount, UserAccountList } from '@/lib/shared/schemas/admin-user';
 import { AccessFields, type AccessValues } from './access-fields';
 import { failureOf } from './failure-text';
@@ -24,7 +24,7 @@ export function AccessDialog({ user, roles, onClose, onSaved }: { user: UserAcco
     setPending(true);
     setFailure(null);
     try {
-      onSaved(await apiFetch<UserAccount>(`/api/v2/admin/users/${user.identityId}`, { method: 'PATCH', json: access }));
+      onSaved(await users.updateUserAccess({ params: { id: user.identityId }, body: access }));
     } catch (err) {
       setFailure(failureOf(err, t, 'errors.updateFailed'));
     } finally {

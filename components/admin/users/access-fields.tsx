@@ -2,10 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import useSWR from 'swr';
 import fieldStyles from '@/components/ui/field.module.css';
-import { swrFetcher } from '@/lib/client/fetcher';
-import type { CompanyItem, CustomerItem } from '@/lib/shared/schemas/pickers';
+import { pickers } from '@/lib/client/api/pickers';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import type { UserAccountList } from '@/lib/shared/schemas/admin-user';
 import styles from './admin.module.css';
 
@@ -23,8 +22,8 @@ export function AccessFields({ value, onChange, roles, errors = {} }: { value: A
   const t = useTranslations('admin.users');
   const companyId = useId();
   const customerId = useId();
-  const { data: companies } = useSWR<{ items: CompanyItem[] }>('/api/v2/companies?limit=500', swrFetcher, { revalidateOnFocus: false });
-  const { data: customers } = useSWR<{ items: CustomerItem[] }>(`/api/v2/customers?limit=500${value.companyId ? `&companyId=${value.companyId}` : ''}`, swrFetcher, {
+  const { data: companies } = useEndpoint(pickers.listCompanies, { query: { limit: 500 } }, { revalidateOnFocus: false });
+  const { data: customers } = useEndpoint(pickers.listCustomers, { query: { limit: 500, companyId: value.companyId || undefined } }, {
     revalidateOnFocus: false,
     keepPreviousData: true,
   });

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/client/fetcher';
+import { fieldIssuesOf } from '@/lib/shared/errors';
 
 type T = (key: string) => string;
 
@@ -8,10 +9,10 @@ type T = (key: string) => string;
  */
 export function failureOf(err: unknown, t: T, fallbackKey: string): { text: string; fields: Record<string, string> } {
   if (!(err instanceof ApiError)) return { text: t(fallbackKey), fields: {} };
-  const raw = (err.details?.fields ?? {}) as Record<string, string[]>;
   const fields: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(raw)) {
-    const first = messages[0] ?? '';
+  for (const [field, issues] of Object.entries(fieldIssuesOf(err.details?.fields))) {
+    // The domain's reasons arrive as English text (with a generic key); rules as validation keys.
+    const first = issues[0]?.key.startsWith('validation.') && issues[0].key !== 'validation.invalid' ? issues[0].key : (issues[0]?.message ?? '');
     const name = field.split('.')[0]!;
     fields[name] =
       first === 'already exists' && name === 'email'
@@ -24,7 +25,7 @@ export function failureOf(err: unknown, t: T, fallbackKey: string): { text: stri
               ? first
               : t(fallbackKey);
   }
-  if (err.code === 'forbidden') return { text: /own/.test(err.message) ? t('errors.ownAccount') : t('errors.forbidden'), fields };
+  if (err.code === 'not_authorized') return { text: /own/.test(err.message) ? t('errors.ownAccount') : t('errors.forbidden'), fields };
   if (fields.email === t('errors.emailTaken')) return { text: t('errors.emailTaken'), fields };
   return { text: t(fallbackKey), fields };
 }

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import fieldStyles from '@/components/ui/field.module.css';
 import { TextInput } from '@/components/ui/text-input';
-import { apiFetch } from '@/lib/client/fetcher';
+import { users } from '@/lib/client/api/users';
 import type { InvitedUser, UserAccountList } from '@/lib/shared/schemas/admin-user';
 import { isLocale, locales, defaultLocale, type Locale } from '@/lib/shared/locale';
 import { email as emailRule, required } from '@/lib/shared/validation/text';
@@ -38,7 +38,7 @@ export function InviteDialog({ roles, onClose, onInvited }: { roles: UserAccount
     setPending(true);
     setFailure(null);
     try {
-      onInvited(await apiFetch<InvitedUser>('/api/v2/admin/users', { method: 'POST', json: { ...names, ...access, language } }));
+      onInvited(await users.inviteUser({ body: { ...names, ...access, language } }));
     } catch (err) {
       setFailure(failureOf(err, t, 'errors.inviteFailed'));
     } finally {

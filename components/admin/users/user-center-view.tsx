@@ -2,13 +2,13 @@
 
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import fieldStyles from '@/components/ui/field.module.css';
-import { apiFetch, swrFetcher } from '@/lib/client/fetcher';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
+import { users } from '@/lib/client/api/users';
 import { formatDate } from '@/lib/shared/format/date';
-import type { Invitation, InvitedUser, UserAccount, UserAccountList } from '@/lib/shared/schemas/admin-user';
+import type { Invitation, InvitedUser, UserAccount } from '@/lib/shared/schemas/admin-user';
 import { debounce, VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
 import { AccessDialog } from './access-dialog';
 import { failureOf } from './failure-text';
@@ -52,8 +52,7 @@ export function UserCenterView({ ownId }: { ownId: string }) {
     [],
   );
   useEffect(() => () => settle.cancel(), [settle]);
-  const key = `/api/v2/admin/users?page=${page}&pageSize=${PAGE_SIZE}${query ? `&q=${encodeURIComponent(query)}` : ''}`;
-  const { data, error, isLoading, mutate } = useSWR<UserAccountList>(key, swrFetcher, { keepPreviousData: true, revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useEndpoint(users.listUserAccounts, { query: { page, pageSize: PAGE_SIZE, q: query || undefined } }, { keepPreviousData: true, revalidateOnFocus: false });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   async function act(user: UserAccount, run: () => Promise<unknown>, doneKey: string) {
@@ -70,12 +69,12 @@ export function UserCenterView({ ownId }: { ownId: string }) {
     }
   }
 
-  const post = (user: UserAccount, action: string) => apiFetch<UserAccount>(`/api/v2/admin/users/${user.identityId}/${action}`, { method: 'POST' });
+  const post = (user: UserAccount, action: 'reactivate' | 'deactivate') => (action === 'reactivate' ? users.reactivateUser : users.deactivateUser)({ params: { id: user.identityId } });
 
   async function newInvitation(user: UserAccount) {
     setPending(true);
     try {
-      const invitation = await apiFetch<Invitation>(`/api/v2/admin/users/${user.identityId}/invitation`, { method: 'POST' });
+      const invitation = await users.reissueInvitation({ params: { id: user.identityId } });
       setOpen({ kind: 'invitation', email: user.email, invitation });
     } catch (err) {
       notify({ type: 'error', text: failureOf(err, t, 'errors.updateFailed').text });
@@ -241,7 +240,7 @@ export function UserCenterView({ ownId }: { ownId: string }) {
           pending={pending}
           onCancel={() => setOpen(null)}
           buttonClassNames={{ cancel: `${styles.button} ${styles.secondary}`, confirm: `${styles.button} ${styles.danger}` }}
-          onConfirm={() => void act(open.user, () => apiFetch(`/api/v2/admin/users/${open.user.identityId}/sessions`, { method: 'DELETE' }), 'done.revoked')}
+          onConfirm={() => void act(open.user, () => users.revokeUserSessions({ params: { id: open.user.identityId } }), 'done.revoked')}
         />
       )}
     </div>

@@ -1,30 +1,19 @@
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
-import type { MissionBackupDto, RestoreMissionResult } from '@/lib/shared/api/endpoints/mission-backups';
-import { isErrorEnvelope } from '@/lib/shared/errors';
+import { missionBackups } from '@/lib/client/api/mission-backups';
+import { apiFetch } from '@/lib/client/fetcher';
+import type { RestoreMissionResult } from '@/lib/shared/api/endpoints/mission-backups';
 
-export const backupsPath = (missionId: number) => `/api/v2/missions/${missionId}/backup`;
+/** The SWR key of the mission's backup list. */
+export const backupsPath = (missionId: number) => missionBackups.listMissionBackups.url({ params: { id: missionId } });
 
-export const startBackup = (missionId: number) => apiFetch<MissionBackupDto>(backupsPath(missionId), { method: 'POST', json: {} });
+export const startBackup = (missionId: number) => missionBackups.startMissionBackup({ params: { id: missionId } });
 
 /** Sends the archive as the raw body (no multipart): the server streams it through validation. */
-export async function uploadRestore(missionId: number, version: number, file: File): Promise<RestoreMissionResult> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/v2/missions/${missionId}/restore?version=${version}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/gzip' },
-      body: file,
-    });
-  } catch (err) {
-    throw new ApiError(0, 'network', err instanceof Error ? err.message : 'Network error');
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    if (isErrorEnvelope(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.details);
-    throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'bad_request', response.statusText || `HTTP ${response.status}`);
-  }
-  return body as RestoreMissionResult;
+export function uploadRestore(missionId: number, version: number, file: File): Promise<RestoreMissionResult> {
+  return apiFetch<RestoreMissionResult>(missionBackups.restoreMission.url({ params: { id: missionId }, query: { version } }), {
+    method: 'POST',
+    headers: { 'content-type': file.type || 'application/gzip' },
+    body: file,
+  });
 }
 
 /** The reasons a restore is refused with (lib/server/missions/backup/manifest.ts RefusalReason), each with a text. */

@@ -8,7 +8,7 @@ import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { MissionNeighbours } from '@/lib/shared/schemas/mission-view';
 import { useMission } from './mission-context';
-import { runMissionAction } from './save-mission';
+import { runMissionAction, type MissionActionPath } from './save-mission';
 import styles from './detail.module.css';
 
 /** The mission capabilities of mission-access.ts that have a button here. */
@@ -18,7 +18,7 @@ type ActionName = 'close' | 'reopen' | 'hide' | 'show' | 'hold' | 'resume' | 'cl
 
 interface Action {
   name: ActionName;
-  path: string;
+  path: MissionActionPath;
   body?: Record<string, unknown>;
   /** Destructive steps ask first (spec §2). */
   confirm: boolean;

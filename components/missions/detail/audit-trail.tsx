@@ -2,7 +2,7 @@
 
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { apiFetch } from '@/lib/client/fetcher';
+import { missions } from '@/lib/client/api/missions';
 import { formatDate } from '@/lib/shared/format/date';
 import type { AuditEventDto, AuditPage } from '@/lib/shared/schemas/audit';
 import { labelKey } from './field-labels';
@@ -39,7 +39,7 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
     if (!cursor) return;
     setLoading(true);
     try {
-      const next = await apiFetch<AuditPage>(`/api/v2/missions/${missionId}/audit?cursor=${cursor}`);
+      const next = await missions.listMissionAudit({ params: { id: missionId }, query: { cursor } });
       setItems((previous) => [...previous, ...next.items]);
       setCursor(next.nextCursor);
       setFailed(false);

@@ -1,6 +1,7 @@
 'use client';
 
 import useSWR from 'swr';
+import { pickers } from '@/lib/client/api/pickers';
 import { swrFetcher } from '@/lib/client/fetcher';
 import type { CompanyItem, CustomerItem, UserItem } from '@/lib/shared/schemas/pickers';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
@@ -18,11 +19,11 @@ export interface Option {
 export function usePickerOptions(kind: FieldKind['kind'], mission: MissionDetail): { options: Option[] | undefined; error: boolean } {
   const url =
     kind === 'company'
-      ? '/api/v2/companies?limit=500'
+      ? pickers.listCompanies.url({ query: { limit: 500 } })
       : kind === 'customer' || kind === 'subCustomer'
-        ? `/api/v2/customers?companyId=${mission.companyId}&limit=500`
+        ? pickers.listCustomers.url({ query: { companyId: mission.companyId, limit: 500 } })
         : kind === 'user'
-          ? '/api/v2/users?limit=500'
+          ? pickers.listUsers.url({ query: { limit: 500 } })
           : null;
   const { data, error } = useSWR<{ items: unknown[] }>(url, swrFetcher, { revalidateOnFocus: false });
   if (!data) return { options: undefined, error: !!error };

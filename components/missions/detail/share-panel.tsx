@@ -3,11 +3,12 @@
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import fieldStyles from '@/components/ui/field.module.css';
-import { apiFetch, swrFetcher } from '@/lib/client/fetcher';
+import { missions } from '@/lib/client/api/missions';
+import { pickers } from '@/lib/client/api/pickers';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { formatDate } from '@/lib/shared/format/date';
 import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
 import type { CustomerItem } from '@/lib/shared/schemas/pickers';
@@ -37,7 +38,7 @@ export function SharePanel({ missionId, ownCustomerId, shares: initial }: { miss
 
   const settle = useMemo(() => debounce((q: string) => setQuery(q), VALIDATION_DEBOUNCE_MS), []);
   useEffect(() => () => settle.cancel(), [settle]);
-  const { data } = useSWR<{ items: CustomerItem[] }>(`/api/v2/customers?limit=50${query ? `&q=${encodeURIComponent(query)}` : ''}`, swrFetcher, {
+  const { data } = useEndpoint(pickers.listCustomers, { query: { limit: 50, q: query || undefined } }, {
     revalidateOnFocus: false,
     // The choices stay while a new search loads, so a selection never points at nothing.
     keepPreviousData: true,
@@ -47,7 +48,7 @@ export function SharePanel({ missionId, ownCustomerId, shares: initial }: { miss
     t('share.customerLabel', { name: c.customerName ?? c.name ?? '', number: c.customerNumber, company: c.companyName });
 
   async function reload() {
-    const answer = await apiFetch<{ items: MissionShareItem[] }>(`/api/v2/missions/${missionId}/shares`).catch(() => null);
+    const answer = await missions.listMissionShares({ params: { id: missionId } }).catch(() => null);
     if (answer) setShares(answer.items);
     router.refresh();
   }
@@ -57,7 +58,7 @@ export function SharePanel({ missionId, ownCustomerId, shares: initial }: { miss
     if (!customer) return;
     setPending(true);
     try {
-      await apiFetch(`/api/v2/missions/${missionId}/shares`, { method: 'POST', json: { customerId: customer.id } });
+      await missions.shareMission({ params: { id: missionId }, body: { customerId: customer.id } });
       notify({ type: 'success', text: t('share.shared', { name: customer.name }) });
       setChosen(null);
       await reload();
@@ -71,7 +72,7 @@ export function SharePanel({ missionId, ownCustomerId, shares: initial }: { miss
   async function revoke(item: MissionShareItem) {
     setPending(true);
     try {
-      await apiFetch(`/api/v2/missions/${missionId}/shares/${item.customerId}`, { method: 'DELETE' });
+      await missions.revokeMissionShare({ params: { id: missionId, customerId: item.customerId } });
       notify({ type: 'success', text: t('share.revoked', { name: item.customerName }) });
       setRevoking(null);
       await reload();

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import useSWR from 'swr';
-import { swrFetcher } from '@/lib/client/fetcher';
+import { pickers } from '@/lib/client/api/pickers';
+import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import type { TagDto } from '@/lib/shared/schemas/tag';
 import { debounce } from '@/lib/shared/validation/debounce';
 import styles from './detail.module.css';
@@ -32,8 +32,7 @@ export function TagCombobox({ attached, disabled, onPick }: { attached: readonly
 
   const settle = useMemo(() => debounce((q: string) => setQuery(q), SEARCH_DEBOUNCE_MS), []);
   useEffect(() => () => settle.cancel(), [settle]);
-  const key = open ? `/api/v2/tags?limit=${SEARCH_LIMIT}${query ? `&q=${encodeURIComponent(query)}` : ''}` : null;
-  const { data, error } = useSWR<{ items: TagDto[] }>(key, swrFetcher, { revalidateOnFocus: false });
+  const { data, error } = useEndpoint(pickers.listTags, open ? { query: { limit: SEARCH_LIMIT, q: query || undefined } } : null, { revalidateOnFocus: false });
 
   const typed = text.trim();
   // Until the search for the typed text has answered, the list would describe an older text.

@@ -4,7 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { missions } from '@/lib/client/api/missions';
+import { pickers } from '@/lib/client/api/pickers';
+import { ApiError } from '@/lib/client/fetcher';
 import type { TagDto } from '@/lib/shared/schemas/tag';
 import { TagCombobox, type TagChoice } from './tag-combobox';
 import styles from './detail.module.css';
@@ -38,7 +40,7 @@ export function TagEditor({ missionId, tags: initial }: { missionId: number; tag
       let tag: TagDto;
       if (choice.kind === 'create') {
         try {
-          tag = await apiFetch<TagDto>('/api/v2/tags', { method: 'POST', json: { name } });
+          tag = await pickers.createTag({ body: { name } });
         } catch (err) {
           notify({ type: 'error', text: err instanceof ApiError && err.code === 'conflict' ? t('exists', { name }) : t('createFailed', { name }) });
           return;
@@ -47,7 +49,7 @@ export function TagEditor({ missionId, tags: initial }: { missionId: number; tag
         tag = choice.tag;
       }
       try {
-        await apiFetch(`/api/v2/missions/${missionId}/tags`, { method: 'POST', json: { tagId: tag.id } });
+        await missions.attachMissionTag({ params: { id: missionId }, body: { tagId: tag.id } });
       } catch {
         notify({ type: 'error', text: t('addFailed', { name }) });
         return;
@@ -63,7 +65,7 @@ export function TagEditor({ missionId, tags: initial }: { missionId: number; tag
   async function remove(tag: TagChip) {
     setPending(true);
     try {
-      await apiFetch(`/api/v2/missions/${missionId}/tags/${tag.id}`, { method: 'DELETE' });
+      await missions.detachMissionTag({ params: { id: missionId, tagId: tag.id } });
       setTags((previous) => previous.filter((p) => p.id !== tag.id));
       notify({ type: 'success', text: t('removed', { name: tag.name }) });
       router.refresh();

@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from '@/components/platform/notifications';
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { tablePresets } from '@/lib/client/api/table-presets';
+import { ApiError } from '@/lib/client/fetcher';
 import type { MissionTableColumn, TablePresetDto } from '@/lib/shared/schemas/table-preset';
 import styles from './mission-list.module.css';
 
@@ -49,7 +50,7 @@ export function ColumnChooser({ columns, allColumns, onChange, presets: initialP
     if (!trimmed || saving) return;
     setSaving(true);
     try {
-      const created = await apiFetch<TablePresetDto>('/api/v2/table-presets', { method: 'POST', json: { name: trimmed, columns } });
+      const created = await tablePresets.createTablePreset({ body: { name: trimmed, columns: [...columns] } });
       setPresets((list) => [...list, created].sort((a, b) => a.name.localeCompare(b.name)));
       setPresetId(String(created.id));
       setName('');

@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { missionExports } from '@/lib/client/api/mission-exports';
+import { ApiError } from '@/lib/client/fetcher';
 import type { MissionExportDto, MissionExportFormat } from '@/lib/shared/api/endpoints/mission-exports';
 import type { MissionListFilters } from '@/lib/shared/schemas/mission-view';
 import styles from './mission-list.module.css';
@@ -54,7 +55,7 @@ export function ExportButton({ filters }: { filters: Partial<MissionListFilters>
 
   const poll = async (id: string) => {
     try {
-      settle(await apiFetch<MissionExportDto>(`/api/v2/mission-exports/${id}`));
+      settle(await missionExports.getMissionExport({ params: { id } }));
     } catch (err) {
       fail(err);
     }
@@ -63,7 +64,7 @@ export function ExportButton({ filters }: { filters: Partial<MissionListFilters>
   const start = async () => {
     setPhase({ kind: 'running', id: '' });
     try {
-      settle(await apiFetch<MissionExportDto>('/api/v2/mission-exports', { method: 'POST', json: { format, filters } }));
+      settle(await missionExports.startMissionExport({ body: { format, filters } }));
     } catch (err) {
       fail(err);
     }

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiFetch } from '@/lib/client/fetcher';
+import { missions } from '@/lib/client/api/missions';
 import type { MissionListItem, MissionPage, MissionSort } from '@/lib/shared/schemas/mission-view';
 import type { MissionTableColumn } from '@/lib/shared/schemas/table-preset';
 import { cellText, SORT_OF_COLUMN } from './columns';
@@ -48,7 +48,7 @@ export function MissionTable(props: MissionTableProps) {
     setLoading(true);
     setFailed(false);
     try {
-      const page = await apiFetch<MissionPage>(`/api/v2/missions?${listQuery ? `${listQuery}&` : ''}limit=${PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`);
+      const page = await missions.listMissions({ query: { limit: PAGE_SIZE, cursor } }, { search: listQuery });
       setItems((before) => [...before, ...page.items]);
       setCursor(page.nextCursor);
     } catch {

@@ -1,5 +1,6 @@
 'use client';
 
+import { missionPrint } from '@/lib/client/api/mission-print';
 import { useTranslations } from 'next-intl';
 import styles from './print.module.css';
 
@@ -12,7 +13,7 @@ export function PrintToolbar({ missionId }: { missionId: number }) {
       <button type="button" onClick={() => window.print()}>
         {t('print')}
       </button>
-      <a href={`/api/v2/missions/${missionId}/pdf`} download>
+      <a href={missionPrint.missionPdf.url({ params: { id: String(missionId) } })} download>
         {t('downloadPdf')}
       </a>
     </div>

@@ -49,29 +49,41 @@ async function jsonBody(request: Request): Promise<unknown> {
 
 const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => (schema ? schema.parse(value) : undefined);
 
+type HandlerContext<E extends Endpoint> = NonNullable<E['auth']> extends 'public' ? RequestContext : UserRequestContext;
+
+/** What an authorization step sees: the parsed path and query, never the body. */
+export type Addressed<E extends Endpoint> = Pick<Input<E>, 'params' | 'query'>;
+
+/**
+ * Decides whether the caller may act on what the path names (the mission, company, user …),
+ * throwing an AppError (403/404) when not. It runs before the body is parsed, so a caller who
+ * may not act learns nothing from a 400 about what the body should have been.
+ */
+export type Authorize<E extends Endpoint> = (addressed: Addressed<E>, ctx: HandlerContext<E>) => Promise<void>;
+
+export type Run<E extends Endpoint> = (input: Input<E>, ctx: HandlerContext<E>) => Promise<Output<E> | Response>;
+
 /**
  * The one wrapper every /api/v2 route handler goes through: request id, Origin check on
- * state-changing requests, zod parsing of params/query/body, the handler, response shaping
+ * state-changing requests, zod parsing of params/query, the optional `authorize` step, then the
+ * body, the handler, response shaping
  * through the endpoint's response schema (so no row reaches the client as-is), and the one
  * error envelope.
  */
-export function handle<E extends Endpoint>(
-  endpoint: E,
-  run: (input: Input<E>, ctx: NonNullable<E['auth']> extends 'public' ? RequestContext : UserRequestContext) => Promise<Output<E> | Response>,
-) {
+export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { authorize?: Authorize<E>; run: Run<E> }) {
+  const { authorize, run } = typeof handler === 'function' ? { authorize: undefined, run: handler } : handler;
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
-      if (isCrossOrigin(request)) throw new AppError('forbidden', 'Cross-origin request refused');
-      // The session is checked here again: the middleware guard is for navigation, not the lock.
-      const user = endpoint.auth === 'public' ? null : await resolveUser(request.headers.get('cookie'));
-      if (endpoint.auth !== 'public' && !user) throw new AppError('unauthenticated', 'Sign in to continue');
-      const input = {
+      const user = await admit(endpoint, request);
+      const ctx = { request, requestId, user } as HandlerContext<E>;
+      const addressed = {
         params: parse(endpoint.params, await route.params),
         query: parse(endpoint.query, queryObject(new URL(request.url))),
-        body: endpoint.body ? parse(endpoint.body, await jsonBody(request)) : undefined,
-      } as Input<E>;
-      const result = await run(input, { request, requestId, user } as UserRequestContext);
+      } as Addressed<E>;
+      if (authorize) await authorize(addressed, ctx);
+      const input = { ...addressed, body: endpoint.body ? parse(endpoint.body, await jsonBody(request)) : undefined } as Input<E>;
+      const result = await run(input, ctx);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
         return result;
@@ -87,6 +99,17 @@ export function handle<E extends Endpoint>(
       return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`);
     }
   };
+}
+
+/**
+ * The checks every endpoint kind shares: the Origin check on state-changing requests and the
+ * session (checked here again: the middleware guard is for navigation, not the lock).
+ */
+export async function admit(endpoint: Pick<Endpoint, 'auth'>, request: Request): Promise<CurrentUser | null> {
+  if (isCrossOrigin(request)) throw new AppError('not_authorized', 'Cross-origin request refused');
+  const user = endpoint.auth === 'public' ? null : await resolveUser(request.headers.get('cookie'));
+  if (endpoint.auth !== 'public' && !user) throw new AppError('unauthenticated', 'Sign in to continue');
+  return user;
 }
 
 /** The answer for a method the route does not support, in the envelope. */

@@ -20,7 +20,15 @@ const errorEnvelope = {
           type: 'object',
           properties: {
             requestId: { type: 'string' },
-            fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            key: { type: 'string', description: 'Message key of messages/{en,de}.json the UI shows (errors.code.<code> unless more specific, e.g. errors.notAuthorizedMission)' },
+            fields: {
+              type: 'object',
+              description: "Field errors by dot-joined path. `key` is an encoded message key (e.g. 'validation.minLength?min=5': key plus its values as a query string); `message` the English text",
+              additionalProperties: {
+                type: 'array',
+                items: { type: 'object', required: ['key', 'message'], properties: { key: { type: 'string' }, message: { type: 'string' } } },
+              },
+            },
           },
         },
       },

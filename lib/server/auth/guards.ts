@@ -7,5 +7,5 @@ import { seesAllTenants, type Actor } from './actor';
  * of the sign-in issue refines this for user actors; the system actor may do anything.
  */
 export function requireInternal(actor: Actor, action: string): void {
-  if (!seesAllTenants(actor)) throw new AppError('forbidden', `not allowed to ${action}`);
+  if (!seesAllTenants(actor)) throw new AppError('not_authorized', `not allowed to ${action}`);
 }

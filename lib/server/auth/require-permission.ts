@@ -22,5 +22,5 @@ export async function requirePermission(actor: Actor, ...flags: PermissionFlag[]
   if (actor.kind === 'system') return;
   const set = await permissionsOf(actor);
   const missing = flags.filter((flag) => !hasFlag(set, flag));
-  if (missing.length > 0) throw new AppError('forbidden', `missing permission ${missing.join(', ')}`);
+  if (missing.length > 0) throw new AppError('not_authorized', `missing permission ${missing.join(', ')}`);
 }

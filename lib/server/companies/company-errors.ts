@@ -24,4 +24,4 @@ export function companyWriteError(err: unknown): never {
 }
 
 export const providerMustBeInternal = () =>
-  new AppError('validation_failed', "the provider's own company is internal", { fields: { type: [COMPANY_ERRORS.providerInternal] } });
+  new AppError('validation', "the provider's own company is internal", { fields: { type: [COMPANY_ERRORS.providerInternal] } });

@@ -14,7 +14,7 @@ export const CUSTOMER_ERRORS = {
 } as const;
 
 export const invalidField = (field: string, message: string, text: string) =>
-  new AppError('validation_failed', text, { fields: { [field]: [message] } });
+  new AppError('validation', text, { fields: { [field]: [message] } });
 
 export function customerWriteError(err: unknown): never {
   if (isUniqueViolation(err, 'customer_number_key')) {

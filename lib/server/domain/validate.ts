@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors';
 import type { FieldErrors } from '@/lib/shared/errors';
 
-/** Parses verb input; a failure becomes a `validation_failed` AppError with field errors. */
+/** Parses verb input; a failure becomes a `validation` AppError with field errors. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -12,7 +12,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     const path = issue.path.join('.') || '_';
     (fields[path] ??= []).push(issue.message);
   }
-  throw new AppError('validation_failed', 'invalid input', { fields });
+  throw new AppError('validation', 'invalid input', { fields });
 }
 
 /** True when a pg error is a unique violation (optionally of one named constraint). */

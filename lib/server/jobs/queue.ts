@@ -71,7 +71,7 @@ export function createJobQueue({ pool, contracts = [] }: { pool: Pool; contracts
   async function enqueue<S extends z.ZodType>(db: Executor, definition: JobContract<S>, data: z.input<S>, options: EnqueueOptions = {}): Promise<JobRow> {
     const parsed = definition.schema.safeParse(data);
     if (!parsed.success) {
-      throw new AppError('validation_failed', `Invalid input for job ${definition.name}`, { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+      throw new AppError('validation', `Invalid input for job ${definition.name}`, { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
     }
     const input = parsed.data as z.output<S>;
     const b = await boss();

@@ -18,7 +18,7 @@ import { parsedBy } from '../domain/validate';
 import { AppError } from '../errors';
 import { toBuildingDto, toMissionDto } from './mission-dto';
 
-const invalid = (field: string, message: string) => new AppError('validation_failed', 'invalid input', { fields: { [field]: [message] } });
+const invalid = (field: string, message: string) => new AppError('validation', 'invalid input', { fields: { [field]: [message] } });
 
 /** Creates a mission with its buildings (spec §5: at least one), measuring each footprint. */
 export async function createMission(ctx: DomainContext, data: z.output<typeof createMissionInput>): Promise<MissionDto> {
@@ -27,10 +27,10 @@ export async function createMission(ctx: DomainContext, data: z.output<typeof cr
   await requirePermission(actor, 'UI.menu.planner');
   if (!seesAllTenants(actor)) {
     if (actor.kind !== 'user' || actor.companyId !== data.companyId) {
-      throw new AppError('forbidden', 'missions can only be created for your own company');
+      throw new AppError('not_authorized', 'missions can only be created for your own company');
     }
     const lifecycle = MISSION_LIFECYCLE_FIELDS.filter((f) => data[f] !== undefined);
-    if (lifecycle.length > 0) throw new AppError('forbidden', `not allowed to set ${lifecycle.join(', ')} on creation`);
+    if (lifecycle.length > 0) throw new AppError('not_authorized', `not allowed to set ${lifecycle.join(', ')} on creation`);
   }
 
   return inTransaction(ctx, async (tx) => {

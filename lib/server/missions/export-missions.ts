@@ -27,7 +27,7 @@ import { missionsExportJob } from './export-job';
 /** Starts an export of the list the filters describe, with the caller's visibility (spec §6 allow.exportData). */
 export async function startMissionExport(ctx: DomainContext, input: StartMissionExportInput & { locale: Locale }): Promise<MissionExportDto> {
   const { actor } = ctx;
-  if (actor.kind !== 'user' || !(await permissionsOf(actor)).allow.exportData) throw new AppError('forbidden', 'Exporting data is not allowed for this user');
+  if (actor.kind !== 'user' || !(await permissionsOf(actor)).allow.exportData) throw new AppError('not_authorized', 'Exporting data is not allowed for this user');
   const body = parseInput(startMissionExportBody, { format: input.format, filters: input.filters });
   // Parsed here too, so a bad filter is a 400 now, not a failed job later.
   const filters = parseInput(missionListFilters, body.filters ?? {});

@@ -68,7 +68,7 @@ async function neighboursOf(ctx: DomainContext, id: number, from: string | null)
   try {
     return await getMissionNeighbours(ctx, { id, ...listFiltersFrom(from) });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'validation_failed' && from) return getMissionNeighbours(ctx, { id });
+    if (err instanceof AppError && err.code === 'validation' && from) return getMissionNeighbours(ctx, { id });
     throw err;
   }
 }

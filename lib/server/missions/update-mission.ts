@@ -14,7 +14,7 @@ import { inTransaction, type DomainContext } from '../domain/context';
 import { parsedBy } from '../domain/validate';
 import { AppError, versionConflict } from '../errors';
 import { missionDetail } from './get-mission';
-import { NOT_AUTHORIZED_MISSION, requireMission, type MissionRow } from './visibility';
+import { NOT_AUTHORIZED_MISSION, NOT_AUTHORIZED_MISSION_KEY, requireMission, type MissionRow } from './visibility';
 
 type Changes = Partial<Pick<MissionRow, UpdatableMissionField>>;
 
@@ -50,7 +50,7 @@ export async function updateMission(ctx: DomainContext, input: UpdateMissionData
     }
     const refused = Object.keys(changes).filter((f) => !access.editable.has(f as UpdatableMissionField));
     if (refused.length) {
-      throw new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId: id, fields: Object.fromEntries(refused.map((f) => [f, ['not editable for you']])) });
+      throw new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId: id, fields: Object.fromEntries(refused.map((f) => [f, ['errors.fieldNotEditable']])) }, NOT_AUTHORIZED_MISSION_KEY);
     }
     for (const field of CLEARED_WHEN_EMPTY) if (changes[field] === '') changes[field] = null;
 
@@ -118,7 +118,7 @@ async function checkRules(ctx: DomainContext, before: MissionRow, after: Mission
     const [known] = await ctx.db.select({ id: appUser.identityId }).from(appUser).where(eq(appUser.identityId, person));
     if (!known) add(field, 'user not found');
   }
-  if (Object.keys(issues).length) throw new AppError('validation_failed', 'invalid input', { fields: issues });
+  if (Object.keys(issues).length) throw new AppError('validation', 'invalid input', { fields: issues });
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -130,7 +130,7 @@ function same(a: unknown, b: unknown): boolean {
 function checkViolation(err: unknown): never {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const pg = e as { code?: unknown; constraint?: unknown };
-    if (pg.code === '23514') throw new AppError('validation_failed', 'invalid input', { fields: { _: [`violates ${String(pg.constraint)}`] } });
+    if (pg.code === '23514') throw new AppError('validation', 'invalid input', { fields: { _: [`violates ${String(pg.constraint)}`] } });
   }
   throw err;
 }

@@ -7,8 +7,9 @@ import { AppError, notFound } from '../errors';
 import { missionAccess, VISIBLE_THROUGH, type MissionAccess, type MissionCapability, type MissionRelation } from './mission-access';
 
 export const NOT_AUTHORIZED_MISSION = 'not authorized to access mission id';
+export const NOT_AUTHORIZED_MISSION_KEY = 'errors.notAuthorizedMission';
 
-export const notAuthorizedMission = (missionId: number) => new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId });
+export const notAuthorizedMission = (missionId: number) => new AppError('not_authorized', NOT_AUTHORIZED_MISSION, { missionId }, NOT_AUTHORIZED_MISSION_KEY);
 
 /**
  * The tenant rule for missions as SQL (spec §6, ARCHITECTURE §4.1; who sees what is tabled in

@@ -17,7 +17,7 @@ export async function permissionsEditor(ctx: DomainContext): Promise<number> {
 
 /** Nobody ranks a role above themselves. */
 export function assertLevel(level: number, own: number): void {
-  if (level > own) throw new AppError('forbidden', 'you may not manage roles above your own user level', { fields: { userLevel: [`at most ${own}`] } });
+  if (level > own) throw new AppError('not_authorized', 'you may not manage roles above your own user level', { fields: { userLevel: [`at most ${own}`] } });
 }
 
 /** A role can only be given flags its editor has: the screen grants no more than its user holds. */
@@ -25,7 +25,7 @@ export async function assertGrantable(ctx: DomainContext, added: readonly Permis
   if (ctx.actor.kind === 'system' || added.length === 0) return;
   const own = await permissionsOf(ctx.actor);
   const missing = added.filter((flag) => !hasFlag(own, flag));
-  if (missing.length) throw new AppError('forbidden', `you may not grant permissions you do not have: ${missing.join(', ')}`);
+  if (missing.length) throw new AppError('not_authorized', `you may not grant permissions you do not have: ${missing.join(', ')}`);
 }
 
 /** Flags in the code's order, so stored lists compare and show consistently. */

@@ -10,7 +10,7 @@ import { ownerOf, toTablePresetDto } from './table-preset-dto';
 /** Saves the user's column choice of the missions table under a name, unique per user (409 otherwise). */
 export async function createTablePreset(ctx: DomainContext, input: CreateTablePresetInput): Promise<TablePresetDto> {
   const owner = ownerOf(ctx.actor);
-  if (!owner) throw new AppError('forbidden', 'table presets belong to a user');
+  if (!owner) throw new AppError('not_authorized', 'table presets belong to a user');
   const data = parseInput(createTablePresetBody, input);
   return inTransaction(ctx, async (tx) => {
     const row = await tx.db

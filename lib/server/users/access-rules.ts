@@ -10,12 +10,12 @@ import type { DomainContext } from '../domain/context';
  * most their own, and assign or remove only roles whose level is at most their own.
  */
 
-const invalid = (field: string, message: string) => new AppError('validation_failed', 'invalid input', { fields: { [field]: [message] } });
+const invalid = (field: string, message: string) => new AppError('validation', 'invalid input', { fields: { [field]: [message] } });
 
 /** Refuses acting on a user who ranks above the actor. */
 export async function assertMayManage(ctx: DomainContext, targetRoles: readonly string[]): Promise<void> {
   const [own, target] = await Promise.all([levelOf(ctx.actor, ctx.db), levelOfRoleNames(targetRoles, ctx.db)]);
-  if (target > own) throw new AppError('forbidden', 'this user has a higher user level than you');
+  if (target > own) throw new AppError('not_authorized', 'this user has a higher user level than you');
 }
 
 /** Every role must exist and rank at most the actor's level. */
@@ -25,7 +25,7 @@ export async function assertAssignable(ctx: DomainContext, roles: readonly strin
   const unknown = roles.filter((r) => !found.some((f) => f.name === r));
   if (unknown.length) throw invalid('roles', `unknown role: ${unknown.join(', ')}`);
   const above = found.filter((r) => r.userLevel > own).map((r) => r.name);
-  if (above.length) throw new AppError('forbidden', `you may not assign roles above your user level: ${above.join(', ')}`);
+  if (above.length) throw new AppError('not_authorized', `you may not assign roles above your user level: ${above.join(', ')}`);
 }
 
 export interface Tenant {

@@ -13,7 +13,7 @@ import { loadUserAccount } from './user-account';
 async function setState(ctx: DomainContext, input: UserRef, state: 'active' | 'inactive'): Promise<UserAccount> {
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
   const { identityId } = parseInput(userRefSchema, input);
-  if (ctx.actor.kind === 'user' && ctx.actor.identityId === identityId) throw new AppError('forbidden', 'you cannot change the state of your own account');
+  if (ctx.actor.kind === 'user' && ctx.actor.identityId === identityId) throw new AppError('not_authorized', 'you cannot change the state of your own account');
   const identity = await getIdentity(identityId);
   await assertMayManage(ctx, rolesOf(identity.metadata_public));
   if (identity.state === state) return loadUserAccount(ctx, identityId, identity);

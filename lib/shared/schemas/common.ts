@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../validation/zod-messages';
 
 /** Database ids are bigint identities, sent as JSON numbers (they stay far below 2^53). */
 export const idSchema = z.number().int().positive();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../validation/zod-messages';
 import { PERMISSION_FLAGS, type PermissionFlag } from '../auth/permission-table';
 import type { BuiltInRole } from '../auth/roles';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../validation/zod-messages';
 
 /**
  * Columns the missions table can show (spec §2 missions table, §3 Table preset). The project

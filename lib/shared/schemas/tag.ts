@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../validation/zod-messages';
 
 export const TAG_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
 

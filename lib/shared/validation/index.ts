@@ -8,3 +8,4 @@ export * from './file-types';
 export * from './debounce';
 export * from './form';
 export * as zv from './zod';
+import './zod-messages';

@@ -21,7 +21,19 @@ export type ValidationKey =
   | 'validation.missionName.pattern'
   | 'validation.externalDeliveryAfter'
   | 'validation.scanAfterStart'
-  | 'validation.fileType';
+  | 'validation.fileType'
+  // zod's built-in checks (zod-messages.ts)
+  | 'validation.maxLength'
+  | 'validation.min'
+  | 'validation.max'
+  | 'validation.minItems'
+  | 'validation.maxItems'
+  | 'validation.integer'
+  | 'validation.invalidType'
+  | 'validation.invalidFormat'
+  | 'validation.invalidOption'
+  | 'validation.unknownField'
+  | 'validation.invalid';
 
 export interface ValidationIssue {
   key: ValidationKey;

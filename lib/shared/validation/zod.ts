@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 import { externalDeliveryAfter, parseDateInput, scanAfterStart } from './dates';
 import { encodeIssue, issue, type MessageValues, type Rule, type ValidationIssue, type ValidationKey } from './issue';
 import { passwordRepeat, password as passwordRule } from './password';

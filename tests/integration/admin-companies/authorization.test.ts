@@ -66,7 +66,7 @@ async function run(verb: Verb, ctx: DomainContext): Promise<string> {
 }
 
 /** Built-in table (docs/permissions.md): admin and advanced have both centers and write.customer; nobody else any of them. */
-const EXPECTED: Record<Role, 'ok' | 'forbidden'> = { admin: 'ok', advanced: 'ok', operator: 'forbidden', customer: 'forbidden', external: 'forbidden' };
+const EXPECTED: Record<Role, 'ok' | 'not_authorized'> = { admin: 'ok', advanced: 'ok', operator: 'not_authorized', customer: 'not_authorized', external: 'not_authorized' };
 
 describe.each(ROLES)('as %s', (role) => {
   it.each(VERBS)(`%s is ${EXPECTED[role]}`, async (verb) => {
@@ -95,9 +95,9 @@ describe('the flags decide, not the role names', () => {
       getCompany: 'not_found',
       listCustomers: 'ok',
       getCustomer: 'ok',
-      createCustomer: 'forbidden',
-      updateCustomer: 'forbidden',
-      deleteCustomer: 'forbidden',
+      createCustomer: 'not_authorized',
+      updateCustomer: 'not_authorized',
+      deleteCustomer: 'not_authorized',
     });
   });
 
@@ -106,20 +106,20 @@ describe('the flags decide, not the role names', () => {
     expect(await run('createCustomer', writer)).toBe('ok');
     expect(await run('updateCustomer', writer)).toBe('ok');
     expect(await run('deleteCustomer', writer)).toBe('ok');
-    expect(await run('listCompanies', writer)).toBe('forbidden');
-    expect(await outcome(() => verbs.createCustomer(writer, { name: 'Fremder Kunde', companyId: w.companies.provider.id, accountType: 'business' }))).toBe('forbidden');
+    expect(await run('listCompanies', writer)).toBe('not_authorized');
+    expect(await outcome(() => verbs.createCustomer(writer, { name: 'Fremder Kunde', companyId: w.companies.provider.id, accountType: 'business' }))).toBe('not_authorized');
   });
 
   it('write.customer without the customer center flag opens nothing', async () => {
     const ctx = w.ctx(w.actor(['writer-only'], w.companies.nord.id, null, null));
     for (const verb of ['listCustomers', 'getCustomer', 'createCustomer', 'updateCustomer', 'deleteCustomer'] as const) {
-      expect([verb, await run(verb, ctx)]).toEqual([verb, 'forbidden']);
+      expect([verb, await run(verb, ctx)]).toEqual([verb, 'not_authorized']);
     }
   });
 
   it('a company center flag without internal staff rights may not create or delete companies', async () => {
     const ctx = w.ctx(w.actor(['center-reader'], w.companies.nord.id, null, null));
-    expect(await run('createCompany', ctx)).toBe('forbidden');
-    expect(await outcome(() => verbs.deleteCompany(ctx, { id: w.companies.nord.id }))).toBe('forbidden');
+    expect(await run('createCompany', ctx)).toBe('not_authorized');
+    expect(await outcome(() => verbs.deleteCompany(ctx, { id: w.companies.nord.id }))).toBe('not_authorized');
   });
 });

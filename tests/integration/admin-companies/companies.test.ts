@@ -57,7 +57,7 @@ describe('create', () => {
     const err = await failure(() =>
       verbs.createCompany(w.ctx('admin'), { name: '   ', type: 'customer', contactEmail: 'not-an-email', accountingEmail: 'a@b', country: 'XX' }),
     );
-    expect(err.code).toBe('validation_failed');
+    expect(err.code).toBe('validation');
     expect(err.status).toBe(400);
     expect(err.details?.fields).toEqual({
       name: ['validation.required'],
@@ -132,7 +132,7 @@ describe('list', () => {
   });
 
   it('rejects an unknown sort with a field error', async () => {
-    await expect(verbs.listCompaniesPage(w.ctx('admin'), { sort: 'phone' as never })).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { sort: expect.any(Array) } } });
+    await expect(verbs.listCompaniesPage(w.ctx('admin'), { sort: 'phone' as never })).rejects.toMatchObject({ code: 'validation', details: { fields: { sort: expect.any(Array) } } });
   });
 });
 
@@ -181,7 +181,7 @@ describe('get and update', () => {
     const provider = w.companies.provider;
     const current = await verbs.getCompany(w.ctx('admin'), { id: provider.id });
     const err = await failure(() => verbs.updateCompany(w.ctx('admin'), { id: provider.id, version: current.version, name: provider.name, type: 'customer', country: 'DE' }));
-    expect(err).toMatchObject({ code: 'validation_failed', details: { fields: { type: ['admin.companies.errors.providerInternal'] } } });
+    expect(err).toMatchObject({ code: 'validation', details: { fields: { type: ['admin.companies.errors.providerInternal'] } } });
   });
 
   it('refuses renaming to an existing name with 409 on the name', async () => {

@@ -18,7 +18,7 @@ describe('create', () => {
   it('needs a company first (spec §5): no company is Value is required, and nothing is written', async () => {
     const before = (await t.pool.query('select count(*)::int as n from customer')).rows[0].n as number;
     const err = await failure(() => verbs.createCustomer(w.ctx('admin'), { name: 'Ohne Firma', accountType: 'business' } as never));
-    expect(err).toMatchObject({ code: 'validation_failed', status: 400, details: { fields: { companyId: ['validation.required'] } } });
+    expect(err).toMatchObject({ code: 'validation', status: 400, details: { fields: { companyId: ['validation.required'] } } });
     expect((await t.pool.query('select count(*)::int as n from customer')).rows[0].n).toBe(before);
     // The API body (and the form, which uses the same schema) says the same.
     const parsed = api.createCustomer.body!.safeParse({ name: 'Ohne Firma', accountType: 'business' });

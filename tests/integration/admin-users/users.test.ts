@@ -109,10 +109,10 @@ describe('user center verbs', () => {
     await expect(verbs.inviteUserFromJson(h.ctx(admin), { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'conflict', details: { fields: { email: ['already exists'] } } });
     const existing = await h.createUser({ roles: ['customer'] }, 'existing');
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: existing.email }))).rejects.toMatchObject({ code: 'conflict' });
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { customerId: ['customer not found'] } } });
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ companyId: h.otherCompanyId }))).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ roles: ['no-such-role'] }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { roles: [expect.stringContaining('no-such-role')] } } });
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: 'not-an-email' }))).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { email: ['validation.email'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation', details: { fields: { customerId: ['customer not found'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ companyId: h.otherCompanyId }))).rejects.toMatchObject({ code: 'validation' });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ roles: ['no-such-role'] }))).rejects.toMatchObject({ code: 'validation', details: { fields: { roles: [expect.stringContaining('no-such-role')] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: 'not-an-email' }))).rejects.toMatchObject({ code: 'validation', details: { fields: { email: ['validation.email'] } } });
   });
 
   it('lists identities joined with profiles, searched by customer number and role, sorted by name and paged', async () => {
@@ -146,7 +146,7 @@ describe('user center verbs', () => {
     expect(await profile(user.identityId)).toEqual({ companyId: h.companyId, customerId: null });
 
     await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: user.identityId, companyId: h.companyId, customerId: h.otherCustomer.id, roles: [] })).rejects.toMatchObject({
-      code: 'validation_failed',
+      code: 'validation',
       details: { fields: { customerId: ['customer belongs to another company'] } },
     });
     await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: '00000000-0000-4000-8000-000000000000', roles: [] })).rejects.toMatchObject({ code: 'not_found' });
@@ -160,8 +160,8 @@ describe('user center verbs', () => {
   });
 
   it('nobody changes their own roles or deactivates themselves', async () => {
-    await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: admin.identityId, roles: ['customer'] })).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(verbs.deactivateUser(h.ctx(admin), { identityId: admin.identityId })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: admin.identityId, roles: ['customer'] })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(verbs.deactivateUser(h.ctx(admin), { identityId: admin.identityId })).rejects.toMatchObject({ code: 'not_authorized' });
   });
 
   it('deactivating ends the sessions and refuses sign-in; reactivating lets the user in again; both audited', async () => {
@@ -231,7 +231,7 @@ describe('user center verbs', () => {
       const { cookie } = await h.signIn(email);
       for (const call of calls()) {
         const res = await call.run(cookie);
-        expect([call.name, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([call.name, 403, 'forbidden']);
+        expect([call.name, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([call.name, 403, 'not_authorized']);
       }
     });
 
@@ -257,10 +257,10 @@ describe('user center verbs', () => {
       // Level 30 ≥ customer (20): may manage the customer target and assign customer…
       expect((await calls()[2]!.run(cookie)).status).toBe(200);
       // …but not assign operator (40), nor touch an advanced (80) user.
-      await expect(verbs.updateUserAccessFromJson(h.ctx(actor), { identityId: target.id, roles: ['operator'] })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(verbs.updateUserAccessFromJson(h.ctx(actor), { identityId: target.id, roles: ['operator'] })).rejects.toMatchObject({ code: 'not_authorized' });
       const manager = await h.createUser({ roles: ['advanced'] }, 'manager');
-      await expect(verbs.deactivateUser(h.ctx(actor), { identityId: manager.id })).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(verbs.inviteUserFromJson(h.ctx(actor), invitee({ roles: ['admin'] }))).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(verbs.deactivateUser(h.ctx(actor), { identityId: manager.id })).rejects.toMatchObject({ code: 'not_authorized' });
+      await expect(verbs.inviteUserFromJson(h.ctx(actor), invitee({ roles: ['admin'] }))).rejects.toMatchObject({ code: 'not_authorized' });
     });
   });
 

@@ -77,7 +77,7 @@ describe('domain verbs', () => {
   it('reject invalid input with field errors and write nothing', async () => {
     const before = (await pool.query(`select count(*) from audit_event`)).rows[0];
     await expect(createCompany(system, { name: '  ', contactEmail: 'not-an-email' })).rejects.toMatchObject({
-      code: 'validation_failed',
+      code: 'validation',
       details: { fields: { name: expect.any(Array), contactEmail: expect.any(Array) } },
     });
     expect((await pool.query(`select count(*) from audit_event`)).rows[0]).toEqual(before);
@@ -89,7 +89,7 @@ describe('domain verbs', () => {
     expect(next.customerNumber).toBe(customer.customerNumber + 1);
     expect(next.uuid).toMatch(/^[0-9a-f-]{36}$/);
     await expect(createCompany(system, { name: company.name.toUpperCase() })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(createCustomer(system, { name: 'Kunde', companyId: 999_999 })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createCustomer(system, { name: 'Kunde', companyId: 999_999 })).rejects.toMatchObject({ code: 'validation' });
   });
 
   it('create a mission with measured buildings, the auto-filled delivery date and an audit event', async () => {
@@ -110,11 +110,11 @@ describe('domain verbs', () => {
 
   it('refuse a mission without buildings, with no product, or with a bad name for the materials partner', async () => {
     const { mission } = await setup();
-    await expect(createMissionFromJson(system, { ...mission, buildings: [] })).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(createMissionFromJson(system, { ...mission, products: [] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createMissionFromJson(system, { ...mission, buildings: [] })).rejects.toMatchObject({ code: 'validation' });
+    await expect(createMissionFromJson(system, { ...mission, products: [] })).rejects.toMatchObject({ code: 'validation' });
     const partner = await createCompany(system, { name: `Baustoff ${Math.random()}`, type: 'partner', isMaterialsPartner: true });
     await expect(createMissionFromJson(system, { ...mission, companyId: partner.id, customerId: undefined, name: 'Fassade Nord' })).rejects.toMatchObject({
-      code: 'validation_failed',
+      code: 'validation',
       details: { fields: { name: expect.any(Array) } },
     });
     await expect(createMissionFromJson(system, { ...mission, companyId: partner.id, customerId: undefined, name: 'fassade_nord' })).resolves.toMatchObject({ name: 'fassade_nord' });
@@ -123,11 +123,11 @@ describe('domain verbs', () => {
   it('let customers create missions only for their own company and without lifecycle fields', async () => {
     const { company, other, mission } = await setup();
     const own = { ...system, actor: user({ companyId: company.id }) };
-    await expect(createMissionFromJson({ ...system, actor: user({ companyId: other.id }) }, mission)).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(createMissionFromJson(own, { ...mission, status: 'delivered' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(createMissionFromJson({ ...system, actor: user({ companyId: other.id }) }, mission)).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(createMissionFromJson(own, { ...mission, status: 'delivered' })).rejects.toMatchObject({ code: 'not_authorized' });
     const created = await createMissionFromJson(own, mission);
     expect(created.createdBy).toBe('4f1c2d3e-0000-4000-8000-000000000001');
-    await expect(createCompany(own, { name: 'Nope GmbH' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(createCompany(own, { name: 'Nope GmbH' })).rejects.toMatchObject({ code: 'not_authorized' });
   });
 
   it('share a mission once, and refuse users of other companies', async () => {
@@ -157,7 +157,7 @@ describe('domain verbs', () => {
     const dataset = await createDataset(system, { missionId: mission.id, datasetId, type: 'flight', status: 'processing', progress: 42.5 });
     expect(dataset).toMatchObject({ missionId: mission.id, type: 'flight', status: 'processing', progress: 42.5 });
     await expect(createDataset(system, { missionId: mission.id, datasetId })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(createDataset(system, { missionId: mission.id, datasetId: 'x', status: 'lost' as never })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createDataset(system, { missionId: mission.id, datasetId: 'x', status: 'lost' as never })).rejects.toMatchObject({ code: 'validation' });
   });
 
   it('upsert a user profile: create, no-op on identical values, update with a new version', async () => {
@@ -170,7 +170,7 @@ describe('domain verbs', () => {
     const self = { ...system, actor: user({ identityId }) };
     const renamed = await upsertUserProfile(self, { ...input, displayName: 'Paula Neu', companyId: null, customerId: null });
     expect(renamed).toMatchObject({ displayName: 'Paula Neu', companyId: company.id, customerId: customer.id, version: 2 });
-    await expect(upsertUserProfile({ ...system, actor: user() }, input)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(upsertUserProfile({ ...system, actor: user() }, input)).rejects.toMatchObject({ code: 'not_authorized' });
     const { rows } = await pool.query(`select action from audit_event where entity = 'app_user' and entity_id = $1 order by id`, [identityId]);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
   });

@@ -56,7 +56,7 @@ describe('job contracts', () => {
   });
 
   it('refuses a payload the contract does not accept, before anything is written', async () => {
-    await expect(enqueueJob(h.db, greeting, { name: '' })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(enqueueJob(h.db, greeting, { name: '' })).rejects.toMatchObject({ code: 'validation' });
     const { rows } = await h.pool.query<{ n: string }>("select count(*) as n from job where type = 'test.greeting'");
     expect(Number(rows[0]!.n)).toBe(1);
   });

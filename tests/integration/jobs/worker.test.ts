@@ -100,7 +100,7 @@ describe('jobs', () => {
   });
 
   it('rejects invalid input at enqueue time and writes nothing', async () => {
-    await expect(h.queue.enqueue(h.db, double, { n: 'x' } as unknown as { n: number })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(h.queue.enqueue(h.db, double, { n: 'x' } as unknown as { n: number })).rejects.toMatchObject({ code: 'validation' });
     const [{ n }] = (await h.db.select({ n: count() }).from(job).where(eq(job.type, 'test.double'))) as [{ n: number }];
     expect(n).toBe(1);
   });

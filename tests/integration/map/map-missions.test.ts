@@ -36,7 +36,7 @@ afterAll(() => t?.close());
 
 describe('who may use the map (spec §6)', () => {
   it.each(['customer2', 'operator', 'external'] as const)('%s is refused with forbidden', async (role) => {
-    expect(await outcome(() => mapMissions(w.ctx(role), { bbox: GERMANY, zoom: 6 }))).toBe('forbidden');
+    expect(await outcome(() => mapMissions(w.ctx(role), { bbox: GERMANY, zoom: 6 }))).toBe('not_authorized');
   });
 
   it.each(['admin', 'advanced', 'customer'] as const)('%s sees exactly the missions of the list', async (role) => {
@@ -101,8 +101,8 @@ describe('filters', () => {
   });
 
   it('refuses a malformed box', async () => {
-    expect(await outcome(() => mapMissions(w.ctx('admin'), { bbox: '10,50,9,51', zoom: 6 }))).toBe('validation_failed');
-    expect(await outcome(() => mapMissions(w.ctx('admin'), { bbox: '1,2,3', zoom: 6 }))).toBe('validation_failed');
+    expect(await outcome(() => mapMissions(w.ctx('admin'), { bbox: '10,50,9,51', zoom: 6 }))).toBe('validation');
+    expect(await outcome(() => mapMissions(w.ctx('admin'), { bbox: '1,2,3', zoom: 6 }))).toBe('validation');
   });
 });
 

@@ -305,7 +305,7 @@ describe('mission backup and restore', () => {
     it('a backup of another mission, a stale version, a missing version, not a backup at all', async () => {
       await expect(restore('admin', w.m.nord.id, archive, await versionOf(w.m.nord.id))).rejects.toMatchObject({ code: 'unprocessable', details: { reason: 'mission' } });
       expect(await refusal(archive, (await versionOf(missionId)) - 1)).toBe('version_conflict:');
-      await expect(restore('admin', missionId, archive)).rejects.toMatchObject({ code: 'validation_failed', details: { fields: { version: expect.any(Array) } } });
+      await expect(restore('admin', missionId, archive)).rejects.toMatchObject({ code: 'validation', details: { fields: { version: expect.any(Array) } } });
       expect(await refusal(Buffer.from('not an archive'))).toBe('unprocessable:format');
       await expect(
         restoreMission(w.ctx('admin'), { missionId, version: await versionOf(missionId), body: Readable.from([archive]), contentType: 'text/plain', size: archive.length }),

@@ -131,9 +131,9 @@ describe('mission export (project list "Export All")', () => {
   });
 
   it('is refused without allow.exportData, and nobody else can read or download someone\'s export', async () => {
-    expect(await outcome(() => startMissionExport(w.ctx('operator'), { format: 'csv', locale: 'en' }))).toBe('forbidden');
-    expect(await outcome(() => startMissionExport(w.ctx('external'), { format: 'csv', locale: 'en' }))).toBe('forbidden');
-    expect(await outcome(() => startMissionExport(w.ctx('customer'), { format: 'csv', locale: 'en', filters: { assigneeId: ['not-a-uuid'] } }))).toBe('validation_failed');
+    expect(await outcome(() => startMissionExport(w.ctx('operator'), { format: 'csv', locale: 'en' }))).toBe('not_authorized');
+    expect(await outcome(() => startMissionExport(w.ctx('external'), { format: 'csv', locale: 'en' }))).toBe('not_authorized');
+    expect(await outcome(() => startMissionExport(w.ctx('customer'), { format: 'csv', locale: 'en', filters: { assigneeId: ['not-a-uuid'] } }))).toBe('validation');
 
     const { state } = await exportAs(w.ctx('customer'), { format: 'csv' });
     for (const other of ['customer2', 'admin'] as const) {

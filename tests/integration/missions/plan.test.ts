@@ -155,7 +155,7 @@ describe('replace a mission plan', () => {
     expect([await snapshot(m.id), await snapshot(other.id)]).toEqual(before);
   });
 
-  it('refuses an empty plan and malformed items (validation_failed, 400 as every validation error here)', async () => {
+  it('refuses an empty plan and malformed items (validation, 400 as every validation error here)', async () => {
     const m = await nordMission();
     const before = await snapshot(m.id);
     const fields = async (buildings: unknown[]) => {
@@ -164,7 +164,7 @@ describe('replace a mission plan', () => {
         status?: number;
         details?: { fields?: Record<string, string[]> };
       };
-      expect(err).toMatchObject({ code: 'validation_failed', status: 400 });
+      expect(err).toMatchObject({ code: 'validation', status: 400 });
       return Object.keys(err.details?.fields ?? {});
     };
     expect(await fields([])).toEqual(['buildings']);
@@ -180,7 +180,7 @@ describe('replace a mission plan', () => {
       const err = (await replaceMissionPlan(w.ctx('admin'), { missionId: m.id, buildings: [asListed(m.haus), asListed(m.garage)], removed: removed as never }).catch(
         (e: unknown) => e,
       )) as { code?: string; details?: { fields?: Record<string, string[]> } };
-      expect(err).toMatchObject({ code: 'validation_failed', status: 400 });
+      expect(err).toMatchObject({ code: 'validation', status: 400 });
       return err.details?.fields;
     };
     // A building both kept and removed, one removed twice, a removal without its version.

@@ -90,7 +90,7 @@ describe('mission shares', () => {
 describe('tags', () => {
   it('lists tags for everyone, creates them for internal users, attaches and detaches with audit', async () => {
     const tag = await createTag(w.ctx('admin'), { name: 'Denkmalschutz', color: '#AA3300' });
-    await expect(createTag(w.ctx('customer'), { name: 'Nope' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(createTag(w.ctx('customer'), { name: 'Nope' })).rejects.toMatchObject({ code: 'not_authorized' });
     const all = await listTags(w.ctx('external'), { q: 'denkmal' });
     expect(pickers.listTags.response.safeParse({ items: all }).success).toBe(true);
     expect(all).toEqual([{ id: tag.id, name: 'Denkmalschutz', color: '#aa3300', version: 1 }]);
@@ -98,7 +98,7 @@ describe('tags', () => {
     expect(await attachMissionTag(w.ctx('advanced'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([tag.id]);
     expect((await getMission(w.ctx('customer'), { id: w.m.nord.id })).tags).toEqual([{ id: tag.id, name: 'Denkmalschutz', color: '#aa3300' }]);
     await expect(attachMissionTag(w.ctx('customer'), { missionId: w.m.nord.id, tagId: tag.id })).rejects.toMatchObject({ code: 'not_authorized' });
-    await expect(attachMissionTag(w.ctx('admin'), { missionId: w.m.nord.id, tagId: 999_999 })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(attachMissionTag(w.ctx('admin'), { missionId: w.m.nord.id, tagId: 999_999 })).rejects.toMatchObject({ code: 'validation' });
     expect(await detachMissionTag(w.ctx('admin'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([]);
     const { rows } = await t.pool.query(`select action from audit_event where mission_id = $1 and action in ('tag', 'untag') order by id`, [w.m.nord.id]);
     expect(rows).toEqual([{ action: 'tag' }, { action: 'untag' }]);
@@ -118,7 +118,7 @@ describe('buildings', () => {
     expect(added.perimeter).toBeCloseTo(40, 0);
     expect(added.facadeArea).toBeCloseTo(120, 0);
     await expect(createBuilding(w.ctx('customer2'), { missionId: mission.id, name: 'X', footprint: square })).rejects.toMatchObject({ code: 'not_authorized' });
-    await expect(createBuilding(w.ctx('customer'), { missionId: mission.id, name: 'Offen', footprint: { type: 'Polygon', coordinates: [[[11, 48], [11.1, 48], [11, 48.1]]] } })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createBuilding(w.ctx('customer'), { missionId: mission.id, name: 'Offen', footprint: { type: 'Polygon', coordinates: [[[11, 48], [11.1, 48], [11, 48.1]]] } })).rejects.toMatchObject({ code: 'validation' });
 
     const changed = await updateBuilding(w.ctx('admin'), { id: added.id, version: 1, levels: 2, type: 'building' });
     expect(changed).toMatchObject({ levels: 2, version: 2 });
@@ -144,8 +144,8 @@ describe('table presets', () => {
     expect((await listTablePresets(mine)).map((p) => p.name)).toEqual(['Adressen', 'Projektliste']);
     expect(await listTablePresets(w.ctx('customer2'))).toEqual([]);
     await expect(createTablePreset(mine, { name: 'projektliste', columns: ['id'] })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(createTablePreset(mine, { name: 'Kaputt', columns: ['password' as 'id'] })).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(createTablePreset(mine, { name: 'Leer', columns: [] })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(createTablePreset(mine, { name: 'Kaputt', columns: ['password' as 'id'] })).rejects.toMatchObject({ code: 'validation' });
+    await expect(createTablePreset(mine, { name: 'Leer', columns: [] })).rejects.toMatchObject({ code: 'validation' });
     await expect(deleteTablePreset(w.ctx('customer2'), { id: preset.id })).rejects.toMatchObject({ code: 'not_found' });
     await deleteTablePreset(mine, { id: preset.id });
     expect((await listTablePresets(mine)).map((p) => p.name)).toEqual(['Adressen']);

@@ -134,7 +134,7 @@ describe('MissionField', () => {
   });
 
   it("shows the server's field message under the field and keeps the input on a refused value", async () => {
-    global.fetch = jsonFetch(400, envelope('validation_failed', 'invalid input', { fields: { name: ['validation.missionName.pattern'] } }));
+    global.fetch = jsonFetch(400, envelope('validation', 'invalid input', { fields: { name: ['validation.missionName.pattern'] } }));
     const user = userEvent.setup();
     renderField('name');
     await user.click(screen.getByRole('button', { name: 'Edit Name' }));

@@ -61,7 +61,7 @@ describe('ExportButton', () => {
   });
 
   it('says when the user may not export', async () => {
-    (global as { fetch?: unknown }).fetch = jest.fn().mockResolvedValueOnce(answer(403, { error: { code: 'forbidden', message: 'no' } }));
+    (global as { fetch?: unknown }).fetch = jest.fn().mockResolvedValueOnce(answer(403, { error: { code: 'not_authorized', message: 'no' } }));
     renderWithIntl(<ExportButton filters={{}} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export All' })));
     expect(notify).toHaveBeenCalledWith({ type: 'error', text: 'You are not allowed to export data.' });

@@ -58,7 +58,7 @@ describe('MissionTable', () => {
     renderWithIntl(<MissionTable {...base} initialPage={page([1, 2], 'CUR/SOR')} />);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('link', { name: 'Mission 3' })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith('/api/v2/missions?status=created&sort=name&order=asc&limit=50&cursor=CUR%2FSOR', expect.anything());
+    expect(fetch).toHaveBeenCalledWith('/api/v2/missions?limit=50&cursor=CUR%2FSOR&status=created&sort=name&order=asc', expect.anything());
     expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(screen.getByText('3 missions shown')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

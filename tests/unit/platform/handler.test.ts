@@ -48,14 +48,33 @@ describe('the API wrapper', () => {
     const response = await ok(post(JSON.stringify({ name: 'A' }), {}, 'http://argus.test/api/v2/echo/7?loud=maybe'), route);
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.code).toBe('validation');
     expect(Object.keys(body.error.details.fields)).toEqual(['loud']);
+    // Each field error names its message key (for the UI's language) and the English text.
+    expect(body.error.details.fields.loud).toEqual([{ key: 'validation.invalidOption', message: 'Choose one of the offered values' }]);
+    expect(body.error.details.key).toBe('errors.code.validation');
+  });
+
+  it('runs the authorization step after params and query and before the body: a refused caller gets 403, not 400', async () => {
+    const authorize = jest.fn(async ({ params }: { params: { id: number } }) => {
+      if (params.id === 7) throw new AppError('not_authorized', 'not authorized to access mission id', { missionId: 7 }, 'errors.notAuthorizedMission');
+    });
+    const run = jest.fn(async () => ({ id: 1, name: 'x', loud: false }));
+    const guarded = handle(echo, { authorize, run });
+    const refused = await guarded(post('{ not json'), route);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toMatchObject({ code: 'not_authorized', details: { key: 'errors.notAuthorizedMission', missionId: 7 } });
+    expect(authorize).toHaveBeenCalledWith({ params: { id: 7 }, query: { loud: 'no' } }, expect.objectContaining({ requestId: expect.any(String) }));
+    expect(run).not.toHaveBeenCalled();
+    // Allowed: the body is parsed afterwards as usual.
+    const allowed = await guarded(post(JSON.stringify({ name: 'A' })), { params: Promise.resolve({ id: '8' }) });
+    expect(allowed.status).toBe(400);
   });
 
   it('refuses a state-changing request from another origin with 403', async () => {
     const response = await ok(post(JSON.stringify({ name: 'Ada' }), { origin: 'http://evil.test' }), route);
     expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe('forbidden');
+    expect((await response.json()).error.code).toBe('not_authorized');
   });
 
   it('refuses a cross-site request that only carries Sec-Fetch-Site', async () => {
@@ -101,7 +120,7 @@ describe('the API wrapper', () => {
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).not.toContain('secret_table');
-    expect(JSON.parse(text).error).toEqual({ code: 'internal', message: 'Internal error', details: { requestId: 'req-12345678' } });
+    expect(JSON.parse(text).error).toEqual({ code: 'internal', message: 'Internal error', details: { key: 'errors.code.internal', requestId: 'req-12345678' } });
     expect(errorSpy).toHaveBeenCalled();
   });
 

@@ -1,3 +1,4 @@
+import { permitted } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { createCustomer } from '@/lib/server/customers/create-customer';
@@ -8,4 +9,4 @@ import * as api from '@/lib/shared/api/endpoints/pickers';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.listCustomers, async ({ query }, ctx) => ({ items: await listCustomers(requestContext(ctx), query) }));
-export const POST = handle(center.createCustomer, ({ body }, ctx) => createCustomer(requestContext(ctx), body));
+export const POST = handle(center.createCustomer, { authorize: permitted('UI.menu.customerCenter', 'write.customer'), run: ({ body }, ctx) => createCustomer(requestContext(ctx), body) });

@@ -1,3 +1,4 @@
+import { permitted } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { createMission } from '@/lib/server/missions/create-mission';
@@ -7,4 +8,4 @@ import * as api from '@/lib/shared/api/endpoints/missions';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.listMissions, ({ query }, ctx) => listMissions(requestContext(ctx), query));
-export const POST = handle(api.createMission, ({ body }, ctx) => createMission(requestContext(ctx), body));
+export const POST = handle(api.createMission, { authorize: permitted('UI.menu.planner'), run: ({ body }, ctx) => createMission(requestContext(ctx), body) });

@@ -1,3 +1,4 @@
+import { internalOnly } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { createTag } from '@/lib/server/tags/create-tag';
@@ -7,4 +8,4 @@ import * as api from '@/lib/shared/api/endpoints/pickers';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.listTags, async ({ query }, ctx) => ({ items: await listTags(requestContext(ctx), query) }));
-export const POST = handle(api.createTag, ({ body }, ctx) => createTag(requestContext(ctx), body));
+export const POST = handle(api.createTag, { authorize: internalOnly('create tags'), run: ({ body }, ctx) => createTag(requestContext(ctx), body) });

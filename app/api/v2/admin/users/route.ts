@@ -1,3 +1,4 @@
+import { permitted } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { inviteUser } from '@/lib/server/users/invite-user';
@@ -8,4 +9,4 @@ export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.listUserAccounts, async ({ query }, ctx) => listUserAccounts(requestContext(ctx), query));
 
-export const POST = handle(api.inviteUser, async ({ body }, ctx) => inviteUser(requestContext(ctx), body));
+export const POST = handle(api.inviteUser, { authorize: permitted('UI.menu.userCenter'), run: async ({ body }, ctx) => inviteUser(requestContext(ctx), body) });

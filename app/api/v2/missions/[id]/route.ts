@@ -1,3 +1,4 @@
+import { missionMay } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { getMission } from '@/lib/server/missions/get-mission';
@@ -7,4 +8,4 @@ import * as api from '@/lib/shared/api/endpoints/missions';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.getMission, ({ params }, ctx) => getMission(requestContext(ctx), params));
-export const PATCH = handle(api.updateMission, ({ params, body }, ctx) => updateMission(requestContext(ctx), { ...body, id: params.id }));
+export const PATCH = handle(api.updateMission, { authorize: missionMay('update'), run: ({ params, body }, ctx) => updateMission(requestContext(ctx), { ...body, id: params.id }) });

@@ -1,4 +1,4 @@
-import { handle } from '@/lib/server/api/handler';
+import { handleStream } from '@/lib/server/api/stream';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { missionExportFile } from '@/lib/server/missions/export-missions';
 import { serveStoredFile } from '@/lib/server/storage/serve';
@@ -6,7 +6,7 @@ import * as api from '@/lib/shared/api/endpoints/mission-exports';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.downloadMissionExport, async ({ params }, ctx) => {
+export const GET = handleStream(api.downloadMissionExport, { run: async ({ params }, ctx) => {
   // The authorization: missionExportFile finds the export only among the caller's own.
   const domain = requestContext(ctx);
   const file = await missionExportFile(domain, params.id);
@@ -16,4 +16,4 @@ export const GET = handle(api.downloadMissionExport, async ({ params }, ctx) => 
     downloadName: file.fileName,
     contentType: file.contentType,
   });
-});
+} });

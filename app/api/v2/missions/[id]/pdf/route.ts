@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { handle } from '@/lib/server/api/handler';
+import { bytesResponse, handleStream } from '@/lib/server/api/stream';
 import { AppError, notFound } from '@/lib/server/errors';
 import { getMission } from '@/lib/server/missions/get-mission';
 import { requestContext } from '@/lib/server/domain/contexts';
@@ -8,7 +8,7 @@ import * as api from '@/lib/shared/api/endpoints/mission-print';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.missionPdf, async ({ params }, ctx) => {
+export const GET = handleStream(api.missionPdf, { run: async ({ params }, ctx) => {
   // As the print view: only numeric ids exist.
   if (!/^\d{1,15}$/.test(params.id) || Number(params.id) < 1) throw notFound('mission');
   const id = Number(params.id);
@@ -19,13 +19,10 @@ export const GET = handle(api.missionPdf, async ({ params }, ctx) => {
   const url = `${new URL(request.url).origin}/mission/${id}/print`;
   try {
     const pdf = await renderPdf({ url, cookieHeader: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language') });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="mission-${id}.pdf"`,
-        'content-length': String(pdf.length),
-        'cache-control': 'private, no-store',
-      },
+    return bytesResponse(request, new Uint8Array(pdf), {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="mission-${id}.pdf"`,
+      'cache-control': 'private, no-store',
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'service_unavailable') {
@@ -36,4 +33,4 @@ export const GET = handle(api.missionPdf, async ({ params }, ctx) => {
     }
     throw err;
   }
-});
+} });

@@ -1,3 +1,4 @@
+import { missionMay } from '@/lib/server/api/authorize';
 import { handle } from '@/lib/server/api/handler';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { revokeMissionShare } from '@/lib/server/missions/revoke-mission-share';
@@ -5,7 +6,7 @@ import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const DELETE = handle(api.revokeMissionShare, async ({ params }, ctx) => {
+export const DELETE = handle(api.revokeMissionShare, { authorize: missionMay('share'), run: async ({ params }, ctx) => {
   await revokeMissionShare(requestContext(ctx), { missionId: params.id, customerId: params.customerId });
   return null;
-});
+} });

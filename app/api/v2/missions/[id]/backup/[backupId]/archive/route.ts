@@ -1,4 +1,4 @@
-import { handle } from '@/lib/server/api/handler';
+import { handleStream } from '@/lib/server/api/stream';
 import { missionBackupFile } from '@/lib/server/missions/backup/mission-backups';
 import { requestContext } from '@/lib/server/domain/contexts';
 import { serveStoredFile } from '@/lib/server/storage/serve';
@@ -6,7 +6,7 @@ import * as api from '@/lib/shared/api/endpoints/mission-backups';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.downloadMissionBackup, async ({ params }, ctx) => {
+export const GET = handleStream(api.downloadMissionBackup, { run: async ({ params }, ctx) => {
   const ref = { missionId: params.id, backupId: params.backupId };
   // Resolved (and so authorized) first, to know the key; authorize re-checks for ranged re-requests' sake at no extra cost.
   const domain = requestContext(ctx);
@@ -17,4 +17,4 @@ export const GET = handle(api.downloadMissionBackup, async ({ params }, ctx) => 
     downloadName: file.fileName,
     contentType: 'application/gzip',
   });
-});
+} });
