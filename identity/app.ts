@@ -51,6 +51,13 @@ function handler(ctx: Ctx, router: Router, admin: boolean) {
         if (!res.sent) await sendError(ctx, req, res, err, admin || alwaysJson(req.path));
       }
     } catch (err) {
+      // A request refused while it is read (too large, unstorable text) is the caller's fault, not a 500.
+      if (err instanceof KratosError) {
+        // The rest of a refused body is still on its way: this connection cannot carry another request.
+        if (err.code === 413) res.headers.Connection = 'close';
+        if (!res.sent) res.json(err.code, err.body());
+        return;
+      }
       console.error('identity: request failed', err);
       if (!res.sent) res.json(500, errors.internal('request failed').body());
     }
