@@ -2,7 +2,8 @@
  * `npm run bench`: runs every scripts/bench/*.bench.ts against a throwaway PostgreSQL and writes the
  * figures to scripts/bench/results/latest.json (committed when they matter; tests never assert times).
  * `npm run bench <name>` runs the benchmarks whose file name starts with <name>: guard (route guard
- * vs. no guard, needs the production build), identity, jobs.
+ * vs. no guard, needs the production build), identity, jobs, restore (peak memory of a ~100 MB
+ * mission restore above idle).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
