@@ -73,27 +73,49 @@ export function urlRefusal(url) {
   return null;
 }
 
+/** @param {unknown} chunk */
+const isEmpty = (chunk) => chunk === undefined || chunk === null || typeof chunk === 'function' || /** @type {{ length: number }} */ (chunk).length === 0;
+
 /**
- * Writes the envelope instead of an empty error body Next is about to send.
+ * Writes the envelope instead of an empty error body Next is about to send (the 405 of a method a
+ * route does not export). Next's compression wraps these methods after us and sends the headers
+ * (chunked) before calling our `end`: the decision is made when the headers go out, the body
+ * replaced at the end, and dropped if anything else was written.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  */
 function envelopeEmptyErrors(req, res) {
-  const end = res.end;
-  // @ts-expect-error -- the overloads of end are one function at run time
+  const { writeHead, write, end } = res;
+  /** @type {string | null} */
+  let replacement = null;
+  /** @param {number} status */
+  const decide = (status) => {
+    const code = CODES[/** @type {keyof typeof CODES} */ (status)];
+    if (!code || res.getHeader('content-type')) return;
+    const message = status === 405 ? `${req.method} is not supported here` : (STATUS_CODES[status] ?? 'Error');
+    replacement = envelope(code, message);
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('cache-control', 'no-store');
+    res.removeHeader('content-length');
+  };
+  // @ts-expect-error -- the overloads are one function at run time
+  res.writeHead = function (status, ...rest) {
+    res.writeHead = writeHead;
+    // Headers handed to writeHead itself are the route's own: it chose them.
+    if (!rest.some((r) => r && typeof r === 'object')) decide(status);
+    return writeHead.call(res, status, ...rest);
+  };
+  // @ts-expect-error -- as above
+  res.write = function (chunk, ...rest) {
+    if (!isEmpty(chunk)) replacement = null;
+    return write.call(res, chunk, ...rest);
+  };
+  // @ts-expect-error -- as above
   res.end = function (chunk, ...rest) {
     res.end = end;
-    const empty = chunk === undefined || chunk === null || typeof chunk === 'function' || chunk.length === 0;
-    /** @type {string | undefined} */
-    const code = CODES[/** @type {keyof typeof CODES} */ (res.statusCode)];
-    if (code && empty && !res.headersSent && !res.getHeader('content-type')) {
-      const message = res.statusCode === 405 ? `${req.method} is not supported here` : (STATUS_CODES[res.statusCode] ?? 'Error');
-      const body = envelope(code, message);
-      res.setHeader('content-type', 'application/json');
-      res.setHeader('content-length', Buffer.byteLength(body));
-      res.setHeader('cache-control', 'no-store');
-      return end.call(res, body);
-    }
+    res.write = write;
+    if (!res.headersSent) decide(res.statusCode);
+    if (replacement !== null && isEmpty(chunk)) return end.call(res, replacement);
     return end.call(res, chunk, ...rest);
   };
 }
