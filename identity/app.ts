@@ -9,7 +9,7 @@ import { migrate } from './db/migrate';
 import { createPool } from './db/pool';
 import { sendError } from './flows/http';
 import { errors, KratosError } from './http/errors';
-import { parseRequest } from './http/request';
+import { drainRequest, parseRequest } from './http/request';
 import { Res } from './http/response';
 import type { Router } from './http/router';
 import { publicRouter } from './public-routes';
@@ -53,8 +53,12 @@ function handler(ctx: Ctx, router: Router, admin: boolean) {
     } catch (err) {
       // A request refused while it is read (too large, unstorable text) is the caller's fault, not a 500.
       if (err instanceof KratosError) {
-        // The rest of a refused body is still on its way: this connection cannot carry another request.
-        if (err.code === 413) res.headers.Connection = 'close';
+        // The rest of a refused body is still on its way: drop it (bounded) so the answer arrives,
+        // and close the connection, which cannot carry another request.
+        if (err.code === 413) {
+          res.headers.Connection = 'close';
+          await drainRequest(raw);
+        }
         if (!res.sent) res.json(err.code, err.body());
         return;
       }

@@ -102,17 +102,45 @@ const tooLarge = (limit: number) =>
   new KratosError(413, 'payload_too_large', 'The request body is too large', `The request body exceeds ${limit} bytes.`, { max_bytes: limit });
 
 /** Reads the body, refusing (413) before reading when Content-Length is too large and as soon as the bytes pass the limit. */
-async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge(limit));
+  // Listeners, not for-await: leaving a for-await early destroys the request, and with it the
+  // socket the 413 has to go out on.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      reject(tooLarge(limit));
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    req.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}
+
+/**
+ * Before a 413 goes out: reads and drops what the client is still sending, within bounds. A socket
+ * closed with unread data is reset, and the client would see the reset instead of the answer.
+ */
+export function drainRequest(req: IncomingMessage, maxBytes = 16 * MAX_BODY_BYTES, maxMs = 2000): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', done).off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+    };
+    const timer = setTimeout(done, maxMs);
+    req.on('data', onData).once('end', done).once('error', done);
+    req.resume();
+  });
 }
 
 const NUL = /\u0000/;
