@@ -10,7 +10,7 @@ import { migrate } from './db/migrate';
 import { createPool } from './db/pool';
 import { sendError } from './flows/http';
 import { errors, KratosError } from './http/errors';
-import { parseRequest } from './http/request';
+import { drainRequest, parseRequest } from './http/request';
 import { Res } from './http/response';
 import type { Router } from './http/router';
 import { publicRouter } from './public-routes';
@@ -59,6 +59,17 @@ function handler(ctx: Ctx, router: Router, admin: boolean) {
         if (!res.sent) await sendError(ctx, req, res, err, admin || alwaysJson(req.path));
       }
     } catch (err) {
+      // A request refused while it is read (too large, unstorable text) is the caller's fault, not a 500.
+      if (err instanceof KratosError) {
+        // The rest of a refused body is still on its way: drop it (bounded) so the answer arrives,
+        // and close the connection, which cannot carry another request.
+        if (err.code === 413) {
+          res.headers.Connection = 'close';
+          await drainRequest(raw);
+        }
+        if (!res.sent) res.json(err.code, err.body());
+        return;
+      }
       console.error('identity: request failed', err);
       if (!res.sent) res.json(500, errors.internal('request failed').body());
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { clientAddress, type TrustedProxies } from '../security/trusted-proxies';
+import { KratosError } from './errors';
 
 export interface Req {
   raw: IncomingMessage;
@@ -95,22 +96,91 @@ function expandDotted(input: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-async function readBody(req: IncomingMessage, limit = 1 << 20): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) throw new Error('body too large');
-    chunks.push(buf);
+/** The largest request body the service reads (flows and admin calls are a few kilobytes). */
+export const MAX_BODY_BYTES = 1 << 20;
+
+const tooLarge = (limit: number) =>
+  new KratosError(413, 'payload_too_large', 'The request body is too large', `The request body exceeds ${limit} bytes.`, { max_bytes: limit });
+
+/** Reads the body, refusing (413) before reading when Content-Length is too large and as soon as the bytes pass the limit. */
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge(limit));
+  // Listeners, not for-await: leaving a for-await early destroys the request, and with it the
+  // socket the 413 has to go out on.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      reject(tooLarge(limit));
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    req.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}
+
+/**
+ * Before a 413 goes out: reads and drops what the client is still sending, within bounds. A socket
+ * closed with unread data is reset, and the client would see the reset instead of the answer.
+ */
+export function drainRequest(req: IncomingMessage, maxBytes = 16 * MAX_BODY_BYTES, maxMs = 2000): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', done).off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+    };
+    const timer = setTimeout(done, maxMs);
+    req.on('data', onData).once('end', done).once('error', done);
+    req.resume();
+  });
+}
+
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The first string (value or key) holding a NUL character or a lone UTF-16 surrogate, with its
+ * dotted path: PostgreSQL refuses NUL in text, and a lone surrogate cannot be encoded as UTF-8.
+ */
+export function unstorableText(value: unknown, path = '', depth = 0): { field: string; problem: string } | null {
+  if (typeof value === 'string') {
+    if (NUL.test(value)) return { field: path, problem: 'a NUL character' };
+    if (LONE_SURROGATE.test(value)) return { field: path, problem: 'a lone UTF-16 surrogate' };
+    return null;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // JSON.parse has bounded the depth already (it throws on absurd nesting); stop well before the stack does.
+  if (typeof value !== 'object' || value === null || depth > 64) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    const inKey = unstorableText(key, at.replace(/[\u0000\ud800-\udfff]/g, '\ufffd'), depth + 1);
+    if (inKey) return inKey;
+    const found = unstorableText(item, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+function assertStorable(value: unknown, where: string): void {
+  const found = unstorableText(value);
+  if (!found) return;
+  const field = found.field || where;
+  throw new KratosError(400, undefined, 'The request was malformed or contained invalid parameters', `The ${where} field "${field}" contains ${found.problem}.`, { field, location: where });
 }
 
 export async function parseRequest(raw: IncomingMessage, proxies: TrustedProxies): Promise<Req> {
   const host = (raw.headers['x-forwarded-host'] as string | undefined) ?? raw.headers.host ?? 'localhost';
   const proto = (raw.headers['x-forwarded-proto'] as string | undefined) ?? 'http';
   const url = new URL(raw.url ?? '/', `${proto}://${host}`);
+  assertStorable(Object.fromEntries(url.searchParams), 'query');
   const contentType = raw.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   let body: Record<string, unknown> = {};
   let bodyKind: Req['bodyKind'] = 'none';
@@ -133,6 +203,7 @@ export async function parseRequest(raw: IncomingMessage, proxies: TrustedProxies
       }
     }
   }
+  assertStorable(bodyKind === 'json' ? rawJson : body, 'body');
   return {
     raw,
     method: raw.method ?? 'GET',

@@ -53,6 +53,12 @@ export const envSchema = z.object({
    * record); the newest backup of each mission is kept however old.
    */
   BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
+  /** A restore archive may unpack to at most this many bytes per compressed byte (compression bombs). */
+  RESTORE_MAX_EXPANSION_RATIO: z.coerce.number().int().min(2).max(100_000).default(100),
+  /** The record files of a restore archive together (JSON bytes, held in memory until written). */
+  RESTORE_MAX_RECORD_BYTES: z.coerce.number().int().min(1024 * 1024).max(1024 * 1024 * 1024).default(64 * 1024 * 1024),
+  /** Records of one set (buildings, audit events, ...) a restore archive may hold. */
+  RESTORE_MAX_RECORDS: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** spec §5: the configurable minimum length of a customer name. */
   CUSTOMER_NAME_MIN_LENGTH: z.coerce.number().int().min(1).max(200).default(CUSTOMER_NAME_MIN_LENGTH),

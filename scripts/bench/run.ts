@@ -3,7 +3,8 @@
  * figures to scripts/bench/results/latest.json (committed when they matter; tests never assert times).
  * `npm run bench <name>` runs the benchmarks whose file name starts with <name>: guard (route guard
  * vs. no guard, needs the production build), identity, jobs, faults (PostgreSQL stopped, app and
- * worker killed under load; brings its own restartable PostgreSQL).
+ * worker killed under load; brings its own restartable PostgreSQL), restore (peak memory of a
+ * ~100 MB mission restore above idle).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';

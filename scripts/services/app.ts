@@ -10,17 +10,21 @@ import type { ServiceFactory } from '../lib/service';
 export const APP_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /**
- * Preloaded into the app (and into the server process `next dev` forks, hence NODE_OPTIONS): it
- * records each connection's peer address, which Next.js does not hand to route handlers; the
- * identity proxy needs it to forward the browser's real address (lib/server/net/).
+ * Preloaded into the app (NODE_OPTIONS, so whatever process Next forks has it too): it records
+ * each connection's peer address, which Next.js does not hand to route handlers; the identity
+ * proxy needs it to forward the browser's real address (lib/server/net/).
  */
 const peerPreload = (root: string) => `--import=${pathToFileURL(join(root, 'lib', 'server', 'net', 'peer-address.mjs')).href}`;
 
-/** The Next.js app: `next start` on the production build, or `next dev` with --dev. */
+/**
+ * The Next.js app on the production build, or in dev mode with --dev: Next's request handler behind
+ * our own small server (scripts/app-server.mjs), which answers what Next and Node's HTTP parser
+ * would answer as HTML or an empty body in the JSON error envelope.
+ */
 const app: ServiceFactory = (ctx) => ({
   name: 'app',
   command: process.execPath,
-  args: [...APP_NODE_FLAGS, require.resolve('next/dist/bin/next'), ctx.dev ? 'dev' : 'start', '--port', String(ctx.env.PORT)],
+  args: [...APP_NODE_FLAGS, 'scripts/app-server.mjs', ...(ctx.dev ? ['--dev'] : []), '--port', String(ctx.env.PORT)],
   env: {
     ...ctx.childEnv,
     NODE_ENV: ctx.dev ? 'development' : 'production',

@@ -5,6 +5,7 @@ import { AppError } from '@/lib/server/errors';
 import type { Endpoint, Input, Output } from '@/lib/shared/api/endpoint';
 import { errorResponse, newRequestId, toErrorResponse } from './envelope';
 import { isCrossOrigin } from './origin';
+import { readJsonBody } from './json-body';
 
 export interface RequestContext {
   request: Request;
@@ -18,8 +19,6 @@ export type UserRequestContext = RequestContext & { user: CurrentUser };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-const MAX_JSON_BYTES = 1024 * 1024;
-
 function queryObject(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
@@ -30,21 +29,8 @@ function queryObject(url: URL): Record<string, string | string[]> {
 }
 
 async function jsonBody(request: Request): Promise<unknown> {
-  // No body at all (an action POST without options): the endpoint's schema decides whether that is fine.
-  if (request.body === null || request.headers.get('content-length') === '0') return undefined;
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new AppError('unsupported_media_type', 'Send the request body as application/json');
-  }
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new AppError('payload_too_large', `The request body exceeds ${MAX_JSON_BYTES} bytes`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError('payload_too_large', `The request body exceeds ${MAX_JSON_BYTES} bytes`);
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON');
-  }
+  // Streamed and bounded (bytes, depth, string length, NUL and lone surrogates): json-body.ts.
+  return readJsonBody(request);
 }
 
 const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => (schema ? schema.parse(value) : undefined);

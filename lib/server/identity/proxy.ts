@@ -18,6 +18,45 @@ function forwardClientAddress(incoming: Headers, outgoing: Headers): void {
 }
 
 /**
+ * The largest request body passed on (the identity service itself reads at most 1 MiB). Flows and
+ * settings are a few kilobytes; a bigger body is refused before it is read, so it cannot hold a
+ * connection to the identity service (and the sign-ins queued behind it).
+ */
+export const IDENTITY_PROXY_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The proxy's own answers use the identity service's error shape, as its clients expect. */
+const proxyError = (status: number, id: string, statusText: string, message: string, headers: Record<string, string> = {}) =>
+  Response.json({ error: { id, code: status, status: statusText, message } }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+
+const tooLarge = () => proxyError(413, 'payload_too_large', 'Payload Too Large', `The request body exceeds ${IDENTITY_PROXY_MAX_BODY_BYTES} bytes`);
+
+/**
+ * Reads the body up to the limit, counting as chunks arrive (a chunked body has no Content-Length
+ * to check): null past it, and the rest is not read. Flow bodies are a few kilobytes, so they are
+ * passed on whole, with a length: the identity service never sees a half-sent or endless upload
+ * that would hold one of its connections (and the sign-ins waiting for one).
+ */
+async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let seen = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return new Uint8Array(Buffer.concat(chunks));
+      seen += value.byteLength;
+      if (seen > max) {
+        await reader.cancel().catch(() => undefined);
+        return null;
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
  * Forwards a browser request for the identity service's public API (`/self-service/*`,
  * `/sessions` and `/sessions/*`) unchanged: the service's base URL is our origin, so its bodies, redirects
  * and cookies already name this origin and need no rewriting. Redirects are passed to the
@@ -32,22 +71,22 @@ export async function proxyToIdentity(request: Request): Promise<Response> {
   // We hand the body over decoded; ask for an uncompressed answer so the headers stay true.
   headers.set('accept-encoding', 'identity');
   forwardClientAddress(request.headers, headers);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  // Refused before a byte of the body is read when the caller declares it.
+  if (Number(request.headers.get('content-length') ?? 0) > IDENTITY_PROXY_MAX_BODY_BYTES) return tooLarge();
+  const body = hasBody ? await readLimited(request.body!, IDENTITY_PROXY_MAX_BODY_BYTES) : undefined;
+  if (body === null) return tooLarge();
   let upstream: Response;
   try {
     upstream = await fetch(`${kratosPublicUrl()}${incoming.pathname}${incoming.search}`, {
       method: request.method,
       headers,
-      body: hasBody ? request.body : undefined,
+      body: body as BodyInit | undefined,
       redirect: 'manual',
-      ...(hasBody ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    });
   } catch (err) {
     console.error(`[identity-proxy] ${request.method} ${incoming.pathname}: ${(err as Error).message}`);
-    return Response.json(
-      { error: { id: 'service_unavailable', code: 503, status: 'Service Unavailable', message: 'The identity service is temporarily unavailable' } },
-      { status: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' } },
-    );
+    return proxyError(503, 'service_unavailable', 'Service Unavailable', 'The identity service is temporarily unavailable', { 'retry-after': '5' });
   }
   const out = new Headers();
   upstream.headers.forEach((value, key) => {
@@ -56,3 +95,4 @@ export async function proxyToIdentity(request: Request): Promise<Response> {
   for (const cookie of upstream.headers.getSetCookie()) out.append('set-cookie', cookie);
   return new Response(request.method === 'HEAD' ? null : upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: out });
 }
+

@@ -33,6 +33,8 @@ export type ValidationKey =
   | 'validation.invalidFormat'
   | 'validation.invalidOption'
   | 'validation.unknownField'
+  | 'validation.noNul'
+  | 'validation.noLoneSurrogate'
   | 'validation.invalid';
 
 export interface ValidationIssue {

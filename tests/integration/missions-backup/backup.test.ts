@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as tar from 'tar-stream';
@@ -310,6 +311,107 @@ describe('mission backup and restore', () => {
       await expect(
         restoreMission(w.ctx('admin'), { missionId, version: await versionOf(missionId), body: Readable.from([archive]), contentType: 'text/plain', size: archive.length }),
       ).rejects.toMatchObject({ code: 'unsupported_media_type' });
+    });
+  });
+
+  describe('a restore archive past a limit is refused with memory bounded, writing nothing', () => {
+    let state: Awaited<ReturnType<typeof everything>>;
+    beforeEach(async () => {
+      state = await everything();
+    });
+    afterEach(async () => {
+      expect(await everything()).toEqual(state);
+    });
+
+    const MiB = 1024 * 1024;
+    /** A record file made of `head`, `count` repeats of `unit` and `tail`, produced piece by piece (never whole in memory). */
+    function generated(head: string, unit: string, count: number, tail: string) {
+      const block = Buffer.from(unit.repeat(Math.max(1, Math.floor(64 * 1024 / unit.length))));
+      const perBlock = block.length / unit.length;
+      const size = head.length + unit.length * count + tail.length;
+      async function* chunks() {
+        yield Buffer.from(head);
+        for (let left = count; left > 0; left -= perBlock) yield left >= perBlock ? block : Buffer.from(unit.repeat(left));
+        yield Buffer.from(tail);
+      }
+      return { size, chunks };
+    }
+    /** The real backup with one record file replaced by a generated one (listed with its true size and checksum), tar.gz'd as a stream. */
+    async function archiveWith(name: string, record: ReturnType<typeof generated>): Promise<Buffer> {
+      const entries = await unpack(archive);
+      const hash = createHash('sha256');
+      for await (const c of record.chunks()) hash.update(c);
+      const m = manifestOf(entries);
+      m.entries = m.entries.map((e) => (e.path === name ? { ...e, sha256: hash.digest('hex'), size: record.size } : e));
+      const p = tar.pack();
+      const gz = createGzip({ level: 9 });
+      const out: Buffer[] = [];
+      const collected = (async () => {
+        for await (const c of p.pipe(gz)) out.push(c as Buffer);
+      })();
+      for (const e of setManifest(entries, m)) {
+        if (e.name !== name) {
+          p.entry({ name: e.name, size: e.body.length }, e.body);
+          continue;
+        }
+        await new Promise<void>((resolve, reject) => {
+          const sink = p.entry({ name, size: record.size }, (err) => (err ? reject(err) : resolve()));
+          pipeline(Readable.from(record.chunks()), sink).catch(reject);
+        });
+      }
+      p.finalize();
+      await collected;
+      return Buffer.concat(out);
+    }
+    /** Restores and samples the process's memory meanwhile: the peak growth of RSS and heap above the start. */
+    async function restoreMeasured(bytes: Buffer) {
+      const start = process.memoryUsage();
+      let rss = 0;
+      let heap = 0;
+      const sample = () => {
+        const now = process.memoryUsage();
+        rss = Math.max(rss, now.rss - start.rss);
+        heap = Math.max(heap, now.heapUsed - start.heapUsed);
+      };
+      const sampler = setInterval(sample, 2);
+      let outcome: string;
+      try {
+        await restore('admin', missionId, bytes, await versionOf(missionId));
+        outcome = 'accepted';
+      } catch (err) {
+        const e = err as { code?: string; details?: { limit?: string; reason?: string } };
+        outcome = `${e.code}:${e.details?.limit ?? e.details?.reason ?? ''}`;
+      } finally {
+        clearInterval(sampler);
+      }
+      sample();
+      return { outcome, rss, heap };
+    }
+
+    it('a gzip bomb: 256 MiB of record that compress 1000x, sizes and checksums listed right', async () => {
+      const record = generated('[', ' ', 256 * MiB, ']');
+      const bomb = await archiveWith('records/audit-events.json', record);
+      expect(bomb.length).toBeLessThan(record.size / 900);
+      const { outcome, rss, heap } = await restoreMeasured(bomb);
+      expect(outcome).toBe('payload_too_large:expansionRatio');
+      // Refused after a few megabytes: the memory grows nowhere near the 256 MiB the archive expands to.
+      expect(rss).toBeLessThan(64 * MiB);
+      expect(heap).toBeLessThan(64 * MiB);
+    });
+
+    it('a 5 MiB JSON array in a few kilobytes: refused at its first bad record, and past the record count', async () => {
+      const empties = generated('[', '{},', Math.floor((5 * MiB) / 3), '{}]');
+      const arrayArchive = await archiveWith('records/audit-events.json', empties);
+      expect(arrayArchive.length).toBeLessThan(16 * 1024);
+      const bad = await restoreMeasured(arrayArchive);
+      expect(bad.outcome).toBe('unprocessable:record');
+      // JSON.parse alone would build 1.7 million objects here (and zod a list of issues for each).
+      expect(bad.heap).toBeLessThan(32 * MiB);
+
+      const tags = generated('[', '{"id":1,"name":"t","color":null},', 160_000, '{"id":1,"name":"t","color":null}]');
+      const counted = await restoreMeasured(await archiveWith('records/tags.json', tags));
+      expect(counted.outcome).toBe('payload_too_large:recordsPerSet');
+      expect(counted.heap).toBeLessThan(64 * MiB);
     });
   });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { classifyEntryPath, parseManifest, RECORD_PATHS } from '@/lib/server/missions/backup/manifest';
 import { readBackupArchive } from '@/lib/server/missions/backup/read-archive';
@@ -184,5 +184,56 @@ describe('reading an archive', () => {
     void _v;
     expect(await reasonOf(await pack(validEntries({ mission: withoutVersion })))).toBe('record');
     expect(await reasonOf(await pack(validEntries({ mission: { ...missionRecord, id: 43 } })))).toBe('record');
+  });
+
+  describe('limits (bounded input: 413 before anything is buffered)', () => {
+    const limitOf = async (archive: Buffer, limits: Parameters<typeof readBackupArchive>[1]['limits'] = {}) => {
+      try {
+        await readBackupArchive(Readable.from([archive]), { storage, scratchPrefix: 'tmp/restores/test/', limits });
+        return 'accepted';
+      } catch (err) {
+        const e = err as { code?: string; details?: { limit?: string; reason?: string } };
+        return `${e.code}:${e.details?.limit ?? e.details?.reason}`;
+      }
+    };
+    /** Replaces a record file with `body` and lists its true size and checksum, so only the limit is wrong. */
+    const withRecord = (name: string, body: Buffer) =>
+      withManifest(replace(validEntries(), name, body), (m) => {
+        m.entries = m.entries.map((e) => (e.path === name ? { ...e, size: body.length, sha256: sha(body) } : e));
+      });
+
+    it('refuses an archive that expands past the ratio (a compression bomb), listed sizes and checksums right', async () => {
+      const bomb = Buffer.alloc(4 * 1024 * 1024, 0x20); // spaces: valid JSON whitespace, compresses ~1000x
+      const archive = await pack(withRecord('records/tags.json', Buffer.concat([Buffer.from('['), bomb, Buffer.from(']')])));
+      expect(archive.length).toBeLessThan(16 * 1024);
+      expect(await limitOf(archive, { ratioGraceBytes: 1024 * 1024 })).toBe('payload_too_large:expansionRatio');
+      // The same archive under a generous ratio is fine: the ratio alone refused it.
+      expect(await limitOf(archive, { ratioGraceBytes: 1024 * 1024, expansionRatio: 100_000 })).toBe('accepted');
+    });
+
+    it('refuses bytes beyond what the manifest declares', async () => {
+      const entries = validEntries();
+      // A trailing unlisted stretch of zeros after the archive's end: more than the declared sizes plus framing.
+      const archive = gzipSync(Buffer.concat([gunzipSync(await pack(entries)), Buffer.alloc(2 * 1024 * 1024)]));
+      expect(await limitOf(archive)).toBe('payload_too_large:unpackedBytes');
+    });
+
+    it('refuses too many records, too deep nesting, too long strings and too many record bytes', async () => {
+      const tags = (n: number) => Buffer.from(JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `t${i}`, color: null }))));
+      expect(await limitOf(await pack(withRecord('records/tags.json', tags(11))), { recordsPerSet: 10 })).toBe('payload_too_large:recordsPerSet');
+      expect(await limitOf(await pack(withRecord('records/tags.json', tags(10))), { recordsPerSet: 10 })).toBe('accepted');
+      const deep = Buffer.from(`[${'['.repeat(40)}${']'.repeat(40)}]`);
+      expect(await limitOf(await pack(withRecord('records/tags.json', deep)))).toBe('payload_too_large:recordDepth');
+      const long = Buffer.from(JSON.stringify([{ id: 1, name: 'x'.repeat(70 * 1024), color: null }]));
+      expect(await limitOf(await pack(withRecord('records/tags.json', long)))).toBe('payload_too_large:recordStringLength');
+      expect(await limitOf(await pack(withRecord('records/tags.json', tags(2000))), { recordBytes: 16 * 1024 })).toBe('payload_too_large:recordBytes');
+    });
+
+    it('refuses a record holding a NUL or a lone surrogate, naming the field', async () => {
+      const nul = Buffer.from(JSON.stringify({ ...missionRecord, description: 'a\u0000b' }));
+      await expect(read(await pack(withRecord('records/mission.json', nul)))).rejects.toMatchObject({ code: 'unprocessable', details: { reason: 'record', field: 'description' } });
+      const lone = Buffer.from(JSON.stringify([{ ...building, name: '\ud800' }]));
+      await expect(read(await pack(withRecord('records/buildings.json', lone)))).rejects.toMatchObject({ code: 'unprocessable', details: { reason: 'record', field: '[0].name' } });
+    });
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { JsonLimitError, JsonTextError, parseBoundedJson } from '../../json/bounded-json';
 
 /**
  * The backup archive's table of contents (docs/adr/0006-mission-backup.md): a gzip-compressed tar
@@ -56,6 +57,9 @@ export function classifyEntryPath(name: string): { kind: 'manifest' } | { kind: 
   throw bad('outside manifest.json, records/ and files/');
 }
 
+const MAX_ENTRIES = 100_000;
+const MANIFEST_JSON_LIMITS = { maxBytes: Number.MAX_SAFE_INTEGER, maxDepth: 8, maxStringLength: 4096, maxItems: MAX_ENTRIES + 1 };
+
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
 
 const entrySchema = z.strictObject({
@@ -75,7 +79,7 @@ export const manifestSchema = z
     createdAt: z.iso.datetime({ offset: true }),
     /** Identity id of whoever asked for the backup. */
     createdBy: z.uuid().nullable(),
-    entries: z.array(entrySchema).max(100_000),
+    entries: z.array(entrySchema).max(MAX_ENTRIES),
   })
   .superRefine((m, ctx) => {
     const seen = new Set<string>();
@@ -102,9 +106,11 @@ export type Manifest = z.infer<typeof manifestSchema>;
 export function parseManifest(bytes: Buffer): Manifest {
   let json: unknown;
   try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw refuse('manifest', 'manifest.json is not valid JSON');
+    // Bounded: a manifest of millions of entries or deep nesting is refused while it is parsed.
+    json = parseBoundedJson(bytes, { limits: MANIFEST_JSON_LIMITS, rejectUnstorableText: true });
+  } catch (err) {
+    if (err instanceof JsonLimitError) throw new AppError('payload_too_large', `manifest.json is ${err.message}`, { reason: 'size', limit: 'manifest', max: err.max });
+    throw refuse('manifest', `manifest.json is not valid JSON${err instanceof JsonTextError ? `: ${err.message}` : ''}`);
   }
   const head = json as { format?: unknown; formatVersion?: unknown } | null;
   if (!head || typeof head !== 'object' || head.format !== BACKUP_FORMAT) {

@@ -139,16 +139,14 @@ export const auditEventRecord = z.strictObject({
   requestId: z.string().max(200).nullable(),
 });
 
-export const recordSchemas = {
-  mission: missionRecord,
-  buildings: z.array(buildingRecord),
-  tags: z.array(tagRecord),
-  shares: z.array(shareRecord),
-  datasets: z.array(datasetRecord),
-  auditEvents: z.array(auditEventRecord),
-} as const;
-
-export type BackupRecords = { [K in keyof typeof recordSchemas]: z.output<(typeof recordSchemas)[K]> };
+export type BackupRecords = {
+  mission: z.output<typeof missionRecord>;
+  buildings: z.output<typeof buildingRecord>[];
+  tags: z.output<typeof tagRecord>[];
+  shares: z.output<typeof shareRecord>[];
+  datasets: z.output<typeof datasetRecord>[];
+  auditEvents: z.output<typeof auditEventRecord>[];
+};
 
 // The schemas must cover every column (a new column would otherwise silently be lost on restore).
 type Columns<T> = Exclude<keyof T, 'searchText'>;
@@ -185,10 +183,21 @@ export async function collectRecords(ctx: Pick<DomainContext, 'db'>, missionId: 
   return { mission: missionRow, buildings, tags, shares, datasets, auditEvents };
 }
 
-/** Parses one record set's JSON bytes; a failure names the set and the first problems. */
-export function parseRecordSet<K extends keyof typeof recordSchemas>(set: K, json: unknown): BackupRecords[K] {
-  const parsed = recordSchemas[set].safeParse(json);
-  if (parsed.success) return parsed.data as BackupRecords[K];
-  const issues = parsed.error.issues.slice(0, 20).map((i) => `${i.path.join('.')}: ${i.message}`);
+/** The schema of one record of each set (the files hold one mission object and arrays of the rest). */
+export const recordItemSchemas = {
+  mission: missionRecord,
+  buildings: buildingRecord,
+  tags: tagRecord,
+  shares: shareRecord,
+  datasets: datasetRecord,
+  auditEvents: auditEventRecord,
+} as const;
+
+/** Parses one record (index null: the mission object); a failure names the set, the record and the first problems. */
+export function parseRecord(set: keyof typeof recordItemSchemas, value: unknown, index: number | null): unknown {
+  const parsed = recordItemSchemas[set].safeParse(value);
+  if (parsed.success) return parsed.data;
+  const where = index === null ? [] : [index];
+  const issues = parsed.error.issues.slice(0, 20).map((i) => `${[...where, ...i.path].join('.')}: ${i.message}`);
   throw refuse('record', `The ${set} records of the archive are invalid`, { set, issues });
 }

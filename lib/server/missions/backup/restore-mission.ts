@@ -8,6 +8,7 @@ import { idSchema } from '@/lib/shared/schemas/common';
 import { recordAudit } from '../../audit/record-audit';
 import { auditEvent, building, company, customer, dataset, mission, missionShare, missionTag, tag } from '../../db/schema';
 import { inTransaction, type DomainContext, type Tx } from '../../domain/context';
+import { env } from '../../env';
 import { parseInput } from '../../domain/validate';
 import { AppError, versionConflict } from '../../errors';
 import { storage as appStorage } from '../../storage';
@@ -52,7 +53,9 @@ export async function restoreMission(ctx: DomainContext, input: RestoreMissionIn
   try {
     // pipeline (not pipe) so a broken upload fails the read instead of leaving it waiting.
     const bounded = pipeline(input.body, new ByteLimit(RESTORE_MAX_BYTES), () => undefined);
-    const archive = await readBackupArchive(bounded, { storage: store, scratchPrefix });
+    const { RESTORE_MAX_EXPANSION_RATIO, RESTORE_MAX_RECORD_BYTES, RESTORE_MAX_RECORDS } = env();
+    const limits = { expansionRatio: RESTORE_MAX_EXPANSION_RATIO, recordBytes: RESTORE_MAX_RECORD_BYTES, recordsPerSet: RESTORE_MAX_RECORDS };
+    const archive = await readBackupArchive(bounded, { storage: store, scratchPrefix, limits });
     if (archive.manifest.missionId !== missionId) {
       throw refuse('mission', `This archive is a backup of mission ${archive.manifest.missionId}, not of mission ${missionId}`, { archiveMissionId: archive.manifest.missionId });
     }
