@@ -5,6 +5,7 @@ import { AppError } from '@/lib/server/errors';
 import type { Endpoint, Input, Output } from '@/lib/shared/api/endpoint';
 import { errorResponse, newRequestId, toErrorResponse } from './envelope';
 import { isCrossOrigin } from './origin';
+import { textProblem } from '@/lib/server/json/bounded-json';
 import { readJsonBody } from './json-body';
 
 export interface RequestContext {
@@ -17,7 +18,7 @@ export interface RequestContext {
 /** Handlers of `auth: 'user'` endpoints get a user for sure. */
 export type UserRequestContext = RequestContext & { user: CurrentUser };
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 function queryObject(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
@@ -28,6 +29,20 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return query;
 }
 
+/**
+ * A NUL or lone surrogate in a path or query value is refused naming it, as in a JSON body
+ * (PostgreSQL and the identity service reject such text with errors of their own).
+ */
+function checkText(values: Record<string, string | string[]>): Record<string, string | string[]> {
+  for (const [name, value] of Object.entries(values)) {
+    for (const text of [name, ...(Array.isArray(value) ? value : [value])]) {
+      const problem = textProblem(text);
+      if (problem) throw new AppError('validation', 'invalid input', { fields: { [name]: [problem === 'nul' ? 'validation.noNul' : 'validation.noLoneSurrogate'] } });
+    }
+  }
+  return values;
+}
+
 async function jsonBody(request: Request): Promise<unknown> {
   // Streamed and bounded (bytes, depth, string length, NUL and lone surrogates): json-body.ts.
   return readJsonBody(request);
@@ -35,7 +50,7 @@ async function jsonBody(request: Request): Promise<unknown> {
 
 const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => (schema ? schema.parse(value) : undefined);
 
-type HandlerContext<E extends Endpoint> = NonNullable<E['auth']> extends 'public' ? RequestContext : UserRequestContext;
+export type HandlerContext<E extends Endpoint> = NonNullable<E['auth']> extends 'public' ? RequestContext : UserRequestContext;
 
 /** What an authorization step sees: the parsed path and query, never the body. */
 export type Addressed<E extends Endpoint> = Pick<Input<E>, 'params' | 'query'>;
@@ -61,13 +76,7 @@ export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { auth
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
-      const user = await admit(endpoint, request);
-      const ctx = { request, requestId, user } as HandlerContext<E>;
-      const addressed = {
-        params: parse(endpoint.params, await route.params),
-        query: parse(endpoint.query, queryObject(new URL(request.url))),
-      } as Addressed<E>;
-      if (authorize) await authorize(addressed, ctx);
+      const { ctx, addressed } = await admitAndAddress(endpoint, request, route, requestId, authorize);
       const input = { ...addressed, body: endpoint.body ? parse(endpoint.body, await jsonBody(request)) : undefined } as Input<E>;
       const result = await run(input, ctx);
       if (result instanceof Response) {
@@ -96,6 +105,21 @@ export async function admit(endpoint: Pick<Endpoint, 'auth'>, request: Request):
   const user = endpoint.auth === 'public' ? null : await resolveUser(request.headers.get('cookie'));
   if (endpoint.auth !== 'public' && !user) throw new AppError('unauthenticated', 'Sign in to continue');
   return user;
+}
+
+/**
+ * What every endpoint kind does before it reads a body: admission, the parsed path and query,
+ * then the authorization step.
+ */
+export async function admitAndAddress<E extends Endpoint>(endpoint: E, request: Request, route: RouteContext, requestId: string, authorize?: Authorize<E>) {
+  const user = await admit(endpoint, request);
+  const ctx = { request, requestId, user } as HandlerContext<E>;
+  const addressed = {
+    params: parse(endpoint.params, checkText(await route.params)),
+    query: parse(endpoint.query, checkText(queryObject(new URL(request.url)))),
+  } as Addressed<E>;
+  if (authorize) await authorize(addressed, ctx);
+  return { ctx, addressed };
 }
 
 /** The answer for a method the route does not support, in the envelope. */

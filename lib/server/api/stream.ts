@@ -1,10 +1,9 @@
 import 'server-only';
-import type { z } from 'zod';
 import { AppError } from '@/lib/server/errors';
 import { contentRange, parseRange } from '@/lib/server/storage/range';
 import type { Endpoint } from '@/lib/shared/api/endpoint';
 import { toErrorResponse, newRequestId } from './envelope';
-import { admit, type Addressed, type RequestContext, type UserRequestContext } from './handler';
+import { admitAndAddress, type Addressed, type Authorize, type HandlerContext, type RouteContext } from './handler';
 
 /*
  * The endpoint kind for binary and streamed bodies (downloads with Range, raw uploads, server-sent
@@ -13,8 +12,7 @@ import { admit, type Addressed, type RequestContext, type UserRequestContext } f
  * body reaches it as a size-limited stream instead of parsed JSON.
  */
 
-type Ctx<E extends Endpoint> = NonNullable<E['auth']> extends 'public' ? RequestContext : UserRequestContext;
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Ctx<E extends Endpoint> = HandlerContext<E>;
 
 export interface StreamInput<E extends Endpoint> extends Addressed<E> {
   /** The raw request body, cut off with 413 beyond `maxBodyBytes`; null without one. */
@@ -22,22 +20,12 @@ export interface StreamInput<E extends Endpoint> extends Addressed<E> {
 }
 
 export interface StreamOptions<E extends Endpoint> {
-  authorize?: (addressed: Addressed<E>, ctx: Ctx<E>) => Promise<void>;
+  authorize?: Authorize<E>;
   run: (input: StreamInput<E>, ctx: Ctx<E>) => Promise<Response>;
   /** Largest raw body accepted (uploads); a declared larger one is refused before any byte is read. */
   maxBodyBytes?: number;
 }
 
-const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => (schema ? schema.parse(value) : undefined);
-
-function queryObject(url: URL): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    query[key] = values.length > 1 ? values : values[0]!;
-  }
-  return query;
-}
 
 export const tooLarge = (max: number) => new AppError('payload_too_large', `The request body exceeds ${max} bytes`, { maxBytes: max });
 
@@ -63,13 +51,7 @@ export function handleStream<E extends Endpoint>(endpoint: E, options: StreamOpt
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
-      const user = await admit(endpoint, request);
-      const ctx = { request, requestId, user } as Ctx<E>;
-      const addressed = {
-        params: parse(endpoint.params, await route.params),
-        query: parse(endpoint.query, queryObject(new URL(request.url))),
-      } as Addressed<E>;
-      if (options.authorize) await options.authorize(addressed, ctx);
+      const { ctx, addressed } = await admitAndAddress(endpoint, request, route, requestId, options.authorize);
       const response = await options.run({ ...addressed, body: limitedBody(request, options.maxBodyBytes) }, ctx);
       response.headers.set('x-request-id', requestId);
       return response;

@@ -55,6 +55,18 @@ describe('the API wrapper', () => {
     expect(body.error.details.key).toBe('errors.code.validation');
   });
 
+  it('refuses a NUL or a lone surrogate in a query or path value with 400 naming it, before the handler runs', async () => {
+    const run = jest.fn(async () => ({ id: 7, name: 'Ada', loud: false }));
+    const guarded = handle(echo, run);
+    const nul = await guarded(post(JSON.stringify({ name: 'Ada' }), {}, 'http://argus.test/api/v2/echo/7?loud=ye%00s'), route);
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error).toMatchObject({ code: 'validation', details: { fields: { loud: [{ key: 'validation.noNul' }] } } });
+    const surrogate = await guarded(post(JSON.stringify({ name: 'Ada' })), { params: Promise.resolve({ id: '7\ud800' }) });
+    expect(surrogate.status).toBe(400);
+    expect((await surrogate.json()).error.details.fields.id).toEqual([{ key: 'validation.noLoneSurrogate', message: expect.any(String) }]);
+    expect(run).not.toHaveBeenCalled();
+  });
+
   it('runs the authorization step after params and query and before the body: a refused caller gets 403, not 400', async () => {
     const authorize = jest.fn(async ({ params }: { params: { id: number } }) => {
       if (params.id === 7) throw new AppError('not_authorized', 'not authorized to access mission id', { missionId: 7 }, 'errors.notAuthorizedMission');
