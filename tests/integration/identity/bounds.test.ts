@@ -1,6 +1,6 @@
 import { Browser } from './support/browser';
 import { csrfOf, STRONG_PASSWORD, uniqueEmail } from './support/flows';
-import { startIdentity, type IdentityProcess } from './support/server';
+import { adminHeaders, startIdentity, type IdentityProcess } from './support/server';
 
 /*
  * Issue 13 point 5 in the identity service and its proxy: a NUL character or a lone surrogate in a
@@ -118,7 +118,7 @@ describe('the identity proxy on the app origin', () => {
     const email = uniqueEmail('after');
     const created = await fetch(`${idp.adminUrl}/admin/identities`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: adminHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify({ schema_id: 'default', traits: { email, name: { first: 'A', last: 'B' } }, credentials: { password: { config: { password: STRONG_PASSWORD } } } }),
     });
     expect(created.status).toBe(201);

@@ -177,14 +177,14 @@ describe('verification with a code', () => {
     expect(sent.state).toBe('sent_email');
     expect(messageIds(sent)).toEqual([1080003]);
     expect(nodeNamed(sent, 'code')).toBeDefined();
-    const [mail] = await (await fetch(`${idp.adminUrl}/admin/courier/messages?recipient=${encodeURIComponent(user.email)}`)).json();
+    const [mail] = await (await fetch(`${idp.adminUrl}/admin/courier/messages?recipient=${encodeURIComponent(user.email)}`, { headers: adminHeaders() })).json();
     expect(mail).toMatchObject({ template_type: 'verification_code_valid', recipient: user.email });
     // Kratos marks the address "sent" when it mails the code; it stays verified meanwhile.
-    const between = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`)).json();
+    const between = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`, { headers: adminHeaders() })).json();
     expect(between.verifiable_addresses[0]).toMatchObject({ verified: true, status: 'sent' });
     const done = await api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'code', code: await latestCode(idp.adminUrl, user.email) } });
     expect(done.state).toBe('passed_challenge');
-    const after = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`)).json();
+    const after = await (await fetch(`${idp.adminUrl}/admin/identities/${user.id}`, { headers: adminHeaders() })).json();
     expect(after.verifiable_addresses[0]).toMatchObject({ verified: true, status: 'completed' });
   });
 

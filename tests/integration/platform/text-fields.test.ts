@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/shared/api/endpoint';
+import type { PolygonGeometry } from '@/lib/shared/geo';
 import { endpoints } from '@/lib/shared/api/endpoints';
 import { freshDatabase, migrateDb, openDb } from '@/tests/support/fresh-database';
 import { Browser } from '../identity/support/browser';
 import { csrfOf, STRONG_PASSWORD, uniqueEmail } from '../identity/support/flows';
-import { startIdentity, type IdentityProcess } from '../identity/support/server';
+import { adminHeaders, startIdentity, TEST_ADMIN_TOKEN, type IdentityProcess } from '../identity/support/server';
 
 /*
  * Issue 13 point 5: a NUL character or a lone surrogate in ANY text field of ANY writing endpoint is
@@ -108,11 +109,12 @@ describe('NUL characters and lone surrogates in every text field of every writin
     identity = await startIdentity({ DATABASE_URL: database.url, IDENTITY_BASE_URL: `${APP}/`, IDENTITY_ALLOWED_RETURN_URLS: APP });
     process.env.KRATOS_PUBLIC_URL = identity.publicUrl;
     process.env.KRATOS_ADMIN_URL = identity.adminUrl;
+    process.env.KRATOS_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 
     const email = uniqueEmail();
     const created = await fetch(`${identity.adminUrl}/admin/identities`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: adminHeaders({ 'Content-Type': 'application/json' }),
       body: JSON.stringify({
         schema_id: 'default',
         traits: { email, name: { first: 'Ann', last: 'Lee' } },
@@ -128,6 +130,17 @@ describe('NUL characters and lone surrogates in every text field of every writin
     await api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'password', identifier: email, password: STRONG_PASSWORD, csrf_token: csrfOf(flow) } });
     cookie = browser.cookieHeader();
     expect(cookie).toMatch(/ory_kratos_session=/);
+
+    // Authorization comes before the body: the `{id}` the cases send (1) must name a real mission
+    // and building, or they would end in 404 before their text is looked at.
+    const { systemContext } = await import('@/lib/server/domain/contexts');
+    const { createCompany } = await import('@/lib/server/companies/create-company');
+    const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
+    const system = systemContext();
+    const company = await createCompany(system, { name: 'Textfeld GmbH' });
+    const footprint: PolygonGeometry = { type: 'Polygon', coordinates: [[[11.575, 48.137], [11.5752, 48.137], [11.5752, 48.1372], [11.575, 48.1372], [11.575, 48.137]]] };
+    const mission = await createMissionFromJson(system, { name: 'Aufmaß Textfeld 1', companyId: company.id, products: ['pointcloud'], pclDeliveryDate: '2026-05-07', buildings: [{ name: 'Haus', footprint, levels: 3 }] });
+    expect(mission.id).toBe(1);
   }, 60_000);
 
   afterAll(async () => {
