@@ -1,11 +1,8 @@
 import 'server-only';
 import { and, count, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { idSchema } from '@/lib/shared/schemas/common';
 import { recordAudit } from '../audit/record-audit';
 import { company, customer, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { AppError, notFound } from '../errors';
 import { companyScope, requireCompanyAdmin } from './company-access';
 import { toCompanyDto } from './company-dto';
@@ -30,9 +27,8 @@ const isForeignKeyViolation = (err: unknown): boolean => {
  * provider's own company and while missions or customers name it (details carry both counts).
  * Users of the company keep their accounts and lose the company link (app_user: on delete set null).
  */
-export async function deleteCompany(ctx: DomainContext, input: { id: number }): Promise<void> {
+export async function deleteCompany(ctx: DomainContext, { id }: { id: number }): Promise<void> {
   await requireCompanyAdmin(ctx.actor, 'delete companies');
-  const { id } = parseInput(z.object({ id: idSchema }), input);
   await inTransaction(ctx, async (tx) => {
     const [current] = await tx.db
       .select()

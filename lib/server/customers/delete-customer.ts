@@ -1,11 +1,8 @@
 import 'server-only';
 import { and, count, eq, or } from 'drizzle-orm';
-import { z } from 'zod';
-import { idSchema } from '@/lib/shared/schemas/common';
 import { recordAudit } from '../audit/record-audit';
 import { customer, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { AppError, notFound } from '../errors';
 import { customerScope, requireCustomerWrite } from './customer-access';
 import { toCustomerDto } from './customer-dto';
@@ -23,9 +20,8 @@ export function customerInUse(missions: number, subCustomers: number): AppError 
  * missions or sub-customers name it. Shares with it go along (mission_share cascades); users
  * linked to it keep their accounts without the customer (app_user: on delete set null).
  */
-export async function deleteCustomer(ctx: DomainContext, input: { id: number }): Promise<void> {
+export async function deleteCustomer(ctx: DomainContext, { id }: { id: number }): Promise<void> {
   await requireCustomerWrite(ctx.actor);
-  const { id } = parseInput(z.object({ id: idSchema }), input);
   await inTransaction(ctx, async (tx) => {
     const [current] = await tx.db
       .select()

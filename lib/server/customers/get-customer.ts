@@ -1,19 +1,15 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { idSchema } from '@/lib/shared/schemas/common';
 import type { CustomerRow } from '@/lib/shared/schemas/customer';
 import { company, customer } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { notFound } from '../errors';
 import { customerScope, requireCustomerCenter } from './customer-access';
 import { customerRowColumns, parentCustomer, toCustomerRow } from './customer-row';
 
 /** One customer of the customer center; 404 outside the actor's scope. */
-export async function getCustomer(ctx: DomainContext, input: { id: number }): Promise<CustomerRow> {
+export async function getCustomer(ctx: DomainContext, { id }: { id: number }): Promise<CustomerRow> {
   await requireCustomerCenter(ctx.actor);
-  const { id } = parseInput(z.object({ id: idSchema }), input);
   const [row] = await ctx.db
     .select(customerRowColumns)
     .from(customer)

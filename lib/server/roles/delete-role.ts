@@ -1,13 +1,10 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { rolesOf } from '@/lib/shared/auth/session-facts';
-import { roleNameSchema } from '@/lib/shared/schemas/role';
-import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit';
 import { loadRole } from '../auth/permission-store';
 import { appRole } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { AppError, notFound } from '../errors';
 import { allIdentities } from '../users/identity-admin';
 import { assertLevel, permissionsEditor } from './role-rules';
@@ -16,9 +13,8 @@ import { assertLevel, permissionsEditor } from './role-rules';
  * Deletes a custom role. Built-in roles cannot be deleted, and neither can a role still assigned
  * to a user (their metadata_public would name a role that grants nothing): 409 with the count.
  */
-export async function deleteRole(ctx: DomainContext, input: { name: string }): Promise<void> {
+export async function deleteRole(ctx: DomainContext, { name }: { name: string }): Promise<void> {
   const own = await permissionsEditor(ctx);
-  const { name } = parseInput(z.object({ name: roleNameSchema }), input);
   const role = await loadRole(name, ctx.db);
   if (!role) throw notFound('role');
   if (role.builtIn) throw new AppError('conflict', 'built-in roles cannot be deleted', { reason: 'built_in' });
