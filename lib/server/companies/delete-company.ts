@@ -3,7 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit';
 import { company, customer, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { AppError, notFound } from '../errors';
+import { encodeKey } from '@/lib/shared/validation/issue';
+import { AppError } from '../errors';
+import { companyNotFound } from './company-errors';
 import { companyScope, requireCompanyAdmin } from './company-access';
 import { toCompanyDto } from './company-dto';
 
@@ -12,7 +14,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Why a company cannot go: the provider itself, or the missions and customers that still name it. */
 export function companyInUse(missions: number, customers: number): AppError {
   const parts = [missions > 0 && plural(missions, 'mission', 'missions'), customers > 0 && plural(customers, 'customer', 'customers')].filter(Boolean);
-  return new AppError('conflict', `This company cannot be deleted: ${parts.join(' and ')} depend on it.`, { reason: 'in_use', missions, customers });
+  return new AppError('conflict', `This company cannot be deleted: ${parts.join(' and ')} depend on it.`, { reason: 'in_use', missions, customers }, encodeKey('errors.admin.companyInUse', { missions, customers }));
 }
 
 const isForeignKeyViolation = (err: unknown): boolean => {
@@ -35,8 +37,8 @@ export async function deleteCompany(ctx: DomainContext, { id }: { id: number }):
       .from(company)
       .where(and(eq(company.id, id), companyScope(ctx.actor)))
       .for('update');
-    if (!current) throw notFound('company');
-    if (current.isProvider) throw new AppError('conflict', "The provider's own company cannot be deleted.", { reason: 'provider' });
+    if (!current) throw companyNotFound();
+    if (current.isProvider) throw new AppError('conflict', "The provider's own company cannot be deleted.", { reason: 'provider' }, 'errors.admin.providerNotDeletable');
     const [[missions], [customers]] = await Promise.all([
       tx.db.select({ n: count() }).from(mission).where(eq(mission.companyId, id)),
       tx.db.select({ n: count() }).from(customer).where(eq(customer.companyId, id)),

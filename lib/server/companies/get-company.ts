@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CompanyRow } from '@/lib/shared/schemas/company';
 import { company } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { notFound } from '../errors';
+import { companyNotFound } from './company-errors';
 import { companyScope, requireCompanyCenter } from './company-access';
 import { companyRowColumns, toCompanyRow } from './company-row';
 
@@ -14,6 +14,6 @@ export async function getCompany(ctx: DomainContext, { id }: { id: number }): Pr
     .select(companyRowColumns)
     .from(company)
     .where(and(eq(company.id, id), companyScope(ctx.actor)));
-  if (!row) throw notFound('company');
+  if (!row) throw companyNotFound();
   return toCompanyRow(row);
 }

@@ -6,11 +6,11 @@ import { recordAudit } from '../audit/record-audit';
 import { company } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parsedBy } from '../domain/validate';
-import { notFound, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
 import { changes } from './field-changes';
 import { companyScope, requireCompanyCenter } from './company-access';
 import { toCompanyDto } from './company-dto';
-import { companyWriteError, providerMustBeInternal } from './company-errors';
+import { companyNotFound, companyWriteError, providerMustBeInternal } from './company-errors';
 
 /**
  * Replaces every editable field of a company (spec §3). `version` is the one the edit started
@@ -25,7 +25,7 @@ export async function updateCompany(ctx: DomainContext, data: z.output<typeof up
       .from(company)
       .where(and(eq(company.id, id), companyScope(ctx.actor)))
       .for('update');
-    if (!current) throw notFound('company');
+    if (!current) throw companyNotFound();
     if (current.version !== version) throw versionConflict('company');
     if (current.isProvider && fields.type !== 'internal') throw providerMustBeInternal();
     const diff = changes(current, fields);

@@ -26,7 +26,7 @@ export async function createCustomer(ctx: DomainContext, data: NewCustomer): Pro
   requireCompanyInScope(ctx.actor, data.companyId);
   return inTransaction(ctx, async (tx) => {
     const [owner] = await tx.db.select({ id: company.id }).from(company).where(eq(company.id, data.companyId));
-    if (!owner) throw invalidField('companyId', CUSTOMER_ERRORS.companyNotFound, 'company not found');
+    if (!owner) throw invalidField('companyId', CUSTOMER_ERRORS.companyNotFound, 'company not found', 'errors.admin.companyNotFound');
     await checkParent(tx, data.parentId, data.companyId);
     let customerNumber = data.customerNumber;
     if (customerNumber === null) {

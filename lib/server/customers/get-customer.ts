@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CustomerRow } from '@/lib/shared/schemas/customer';
 import { company, customer } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { notFound } from '../errors';
+import { customerNotFound } from './customer-errors';
 import { customerScope, requireCustomerCenter } from './customer-access';
 import { customerRowColumns, parentCustomer, toCustomerRow } from './customer-row';
 
@@ -16,6 +16,6 @@ export async function getCustomer(ctx: DomainContext, { id }: { id: number }): P
     .innerJoin(company, eq(company.id, customer.companyId))
     .leftJoin(parentCustomer, eq(parentCustomer.id, customer.parentId))
     .where(and(eq(customer.id, id), customerScope(ctx.actor)));
-  if (!row) throw notFound('customer');
+  if (!row) throw customerNotFound();
   return toCustomerRow(row);
 }

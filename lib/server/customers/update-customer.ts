@@ -7,10 +7,10 @@ import { changes } from '../companies/field-changes';
 import { customer } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parsedBy } from '../domain/validate';
-import { notFound, versionConflict } from '../errors';
+import { versionConflict } from '../errors';
 import { customerScope, requireCustomerWrite } from './customer-access';
 import { toCustomerDto } from './customer-dto';
-import { customerWriteError } from './customer-errors';
+import { customerNotFound, customerWriteError } from './customer-errors';
 import { checkCustomerNameLength, customerNameMinLength } from './name-min-length';
 import { checkParent } from './parent-rules';
 
@@ -28,7 +28,7 @@ export async function updateCustomer(ctx: DomainContext, data: z.output<ReturnTy
       .from(customer)
       .where(and(eq(customer.id, id), customerScope(ctx.actor)))
       .for('update');
-    if (!current) throw notFound('customer');
+    if (!current) throw customerNotFound();
     if (current.version !== version) throw versionConflict('customer');
     if (fields.parentId !== current.parentId) await checkParent(tx, fields.parentId, current.companyId, id);
     const diff = changes(current, fields);

@@ -20,9 +20,9 @@ export async function reissueInvitation(ctx: DomainContext, { identityId }: User
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
   const identity = await getIdentity(identityId);
   await assertMayManage(ctx, rolesOf(identity.metadata_public));
-  if (identity.state === 'inactive') throw new AppError('conflict', 'reactivate the user before inviting them again');
+  if (identity.state === 'inactive') throw new AppError('conflict', 'reactivate the user before inviting them again', undefined, 'errors.admin.reactivateFirst');
   const traits = (identity.traits ?? {}) as IdentityTraits;
-  if (!traits.email) throw new AppError('conflict', 'the user has no e-mail address to send an invitation to');
+  if (!traits.email) throw new AppError('conflict', 'the user has no e-mail address to send an invitation to', undefined, 'errors.admin.noEmail');
   const email = traits.email;
   const code = await createInvitation(identityId);
   return inTransaction(ctx, async (tx) => {

@@ -11,7 +11,7 @@ import { loadUserAccount } from './user-account';
 
 async function setState(ctx: DomainContext, { identityId }: UserRef, state: 'active' | 'inactive'): Promise<UserAccount> {
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
-  if (ctx.actor.kind === 'user' && ctx.actor.identityId === identityId) throw new AppError('not_authorized', 'you cannot change the state of your own account');
+  if (ctx.actor.kind === 'user' && ctx.actor.identityId === identityId) throw new AppError('not_authorized', 'you cannot change the state of your own account', undefined, 'errors.admin.ownState');
   const identity = await getIdentity(identityId);
   await assertMayManage(ctx, rolesOf(identity.metadata_public));
   if (identity.state === state) return loadUserAccount(ctx, identityId, identity);

@@ -106,10 +106,10 @@ describe('user center verbs', () => {
   it('refuses an e-mail that exists, an unknown customer and a company that does not own the customer', async () => {
     const input = invitee();
     await verbs.inviteUserFromJson(h.ctx(admin), input);
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'conflict', details: { fields: { email: ['already exists'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'conflict', details: { fields: { email: ['errors.admin.alreadyExists'] } } });
     const existing = await h.createUser({ roles: ['customer'] }, 'existing');
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: existing.email }))).rejects.toMatchObject({ code: 'conflict' });
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation', details: { fields: { customerId: ['customer not found'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation', details: { fields: { customerId: ['errors.admin.customerNotFound'] } } });
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ companyId: h.otherCompanyId }))).rejects.toMatchObject({ code: 'validation' });
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ roles: ['no-such-role'] }))).rejects.toMatchObject({ code: 'validation', details: { fields: { roles: [expect.stringContaining('no-such-role')] } } });
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: 'not-an-email' }))).rejects.toMatchObject({ code: 'validation', details: { fields: { email: ['validation.email'] } } });
@@ -147,7 +147,7 @@ describe('user center verbs', () => {
 
     await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: user.identityId, companyId: h.companyId, customerId: h.otherCustomer.id, roles: [] })).rejects.toMatchObject({
       code: 'validation',
-      details: { fields: { customerId: ['customer belongs to another company'] } },
+      details: { fields: { customerId: ['errors.admin.customerOtherCompany'] } },
     });
     await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: '00000000-0000-4000-8000-000000000000', roles: [] })).rejects.toMatchObject({ code: 'not_found' });
   });
