@@ -14,7 +14,7 @@ export type NewCompany = CompanyFields & Partial<Pick<z.output<typeof companyCre
 
 export async function createCompany(ctx: DomainContext, input: NewCompany): Promise<CompanyDto> {
   await requireCompanyAdmin(ctx.actor, 'create companies');
-  const data = { isProvider: false, isMaterialsPartner: false, ...input };
+  const data = { ...input, isProvider: input.isProvider ?? false, isMaterialsPartner: input.isMaterialsPartner ?? false };
   if (data.isProvider && data.type !== 'internal') throw providerMustBeInternal();
   return inTransaction(ctx, async (tx) => {
     const row = await tx.db
