@@ -39,14 +39,14 @@ export default async function run({ databaseUrl }: { databaseUrl: string }): Pro
   const { db, pool } = await import('../../lib/server/db/client');
   const { storage } = await import('../../lib/server/storage');
   const { SYSTEM_ACTOR } = await import('../../lib/server/auth/actor');
-  const { createCompany } = await import('../../lib/server/companies/create-company');
+  const { createCompanyFromJson } = await import('../../lib/server/companies/create-company');
   const { createMissionFromJson: createMission } = await import('../../lib/server/missions/create-mission');
   const { createDomainContext } = await import('../../lib/server/domain/contexts');
   const { makeBackup } = await import('../../lib/server/missions/backup/make-backup');
   const { restoreMission } = await import('../../lib/server/missions/backup/restore-mission');
   try {
     const ctx = createDomainContext({ db: db(), actor: SYSTEM_ACTOR, requestId: 'bench-restore' });
-    const company = await createCompany(ctx, { name: 'Benchmark Vermessung GmbH' });
+    const company = await createCompanyFromJson(ctx, { name: 'Benchmark Vermessung GmbH' });
     const ring: [number, number][] = [[11.5755, 48.1374], [11.5758, 48.1374], [11.5758, 48.1375], [11.5755, 48.1375], [11.5755, 48.1374]];
     const footprint = { type: 'Polygon' as const, coordinates: [ring] };
     const mission = await createMission(ctx, { name: 'Benchmark restore', companyId: company.id, products: ['pointcloud'], buildings: [{ name: 'Haus', footprint }] });

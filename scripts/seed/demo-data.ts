@@ -3,8 +3,8 @@ import type { Db } from '@/lib/server/db/client';
 import { appUser, company, customer, dataset, mission, missionShare, tag } from '@/lib/server/db/schema';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { systemContext } from '@/lib/server/domain/contexts';
-import { createCompany } from '@/lib/server/companies/create-company';
-import { createCustomer } from '@/lib/server/customers/create-customer';
+import { createCompanyFromJson } from '@/lib/server/companies/create-company';
+import { createCustomerFromJson } from '@/lib/server/customers/create-customer';
 import { createTag } from '@/lib/server/tags/create-tag';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { shareMission } from '@/lib/server/missions/share-mission';
@@ -112,7 +112,7 @@ export async function seedDemoData(db: Db, opts: { identities?: Record<string, s
     const companyIds: Record<string, number> = {};
     for (const [key, input] of Object.entries(DEMO_COMPANIES)) {
       const [found] = await tx.select({ id: company.id }).from(company).where(sql`lower(${company.name}) = lower(${input.name})`);
-      companyIds[key] = found?.id ?? (await createCompany(ctx, input)).id;
+      companyIds[key] = found?.id ?? (await createCompanyFromJson(ctx, input)).id;
       created ||= !found;
     }
 
@@ -122,7 +122,7 @@ export async function seedDemoData(db: Db, opts: { identities?: Record<string, s
       customerIds[input.customerNumber] =
         found?.id ??
         (
-          await createCustomer(ctx, {
+          await createCustomerFromJson(ctx, {
             ...input,
             uuid: DEMO_CUSTOMER_UUIDS[input.customerNumber],
             companyId: companyIds[companyKey]!,

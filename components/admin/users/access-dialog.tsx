@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { useTranslateIssue } from '@/components/ui/use-translate-issue';
 import { users } from '@/lib/client/api/users';
 import type { UserAccount, UserAccountList } from '@/lib/shared/schemas/admin-user';
 import { AccessFields, type AccessValues } from './access-fields';
@@ -13,6 +14,7 @@ import styles from './admin.module.css';
 /** Edits a user's company, customer number and roles (metadata_public and the Argus profile, one request). */
 export function AccessDialog({ user, roles, onClose, onSaved }: { user: UserAccount; roles: UserAccountList['roles']; onClose: () => void; onSaved: (user: UserAccount) => void }) {
   const t = useTranslations('admin.users');
+  const translate = useTranslateIssue();
   const [access, setAccess] = useState<AccessValues>({ companyId: user.company?.id ?? null, customerId: user.customer?.id ?? null, roles: user.roles });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(null);
@@ -26,7 +28,7 @@ export function AccessDialog({ user, roles, onClose, onSaved }: { user: UserAcco
     try {
       onSaved(await users.updateUserAccess({ params: { id: user.identityId }, body: access }));
     } catch (err) {
-      setFailure(failureOf(err, t, 'errors.updateFailed'));
+      setFailure(failureOf(err, t, 'errors.updateFailed', translate));
     } finally {
       setPending(false);
     }

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import fieldStyles from '@/components/ui/field.module.css';
 import { TextInput } from '@/components/ui/text-input';
+import { useTranslateIssue } from '@/components/ui/use-translate-issue';
 import { users } from '@/lib/client/api/users';
 import type { InvitedUser, UserAccountList } from '@/lib/shared/schemas/admin-user';
 import { isLocale, locales, defaultLocale, type Locale } from '@/lib/shared/locale';
@@ -19,6 +20,7 @@ import styles from './admin.module.css';
  */
 export function InviteDialog({ roles, onClose, onInvited }: { roles: UserAccountList['roles']; onClose: () => void; onInvited: (answer: InvitedUser) => void }) {
   const t = useTranslations('admin.users');
+  const translate = useTranslateIssue();
   const uiLocale = useLocale();
   const languageId = useId();
   const [language, setLanguage] = useState<Locale>(isLocale(uiLocale) ? uiLocale : defaultLocale);
@@ -40,7 +42,7 @@ export function InviteDialog({ roles, onClose, onInvited }: { roles: UserAccount
     try {
       onInvited(await users.inviteUser({ body: { ...names, ...access, language } }));
     } catch (err) {
-      setFailure(failureOf(err, t, 'errors.inviteFailed'));
+      setFailure(failureOf(err, t, 'errors.inviteFailed', translate));
     } finally {
       setPending(false);
     }

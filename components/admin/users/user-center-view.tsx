@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import fieldStyles from '@/components/ui/field.module.css';
+import { useTranslateIssue } from '@/components/ui/use-translate-issue';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { users } from '@/lib/client/api/users';
 import { formatDate } from '@/lib/shared/format/date';
@@ -34,6 +35,7 @@ type Open =
  */
 export function UserCenterView({ ownId }: { ownId: string }) {
   const t = useTranslations('admin.users');
+  const translate = useTranslateIssue();
   const locale = useLocale();
   const timeZone = useTimeZone() ?? 'Europe/Berlin';
   const notify = useNotify();
@@ -63,7 +65,7 @@ export function UserCenterView({ ownId }: { ownId: string }) {
       setOpen(null);
       await mutate();
     } catch (err) {
-      notify({ type: 'error', text: failureOf(err, t, 'errors.updateFailed').text });
+      notify({ type: 'error', text: failureOf(err, t, 'errors.updateFailed', translate).text });
     } finally {
       setPending(false);
     }
@@ -77,7 +79,7 @@ export function UserCenterView({ ownId }: { ownId: string }) {
       const invitation = await users.reissueInvitation({ params: { id: user.identityId } });
       setOpen({ kind: 'invitation', email: user.email, invitation });
     } catch (err) {
-      notify({ type: 'error', text: failureOf(err, t, 'errors.updateFailed').text });
+      notify({ type: 'error', text: failureOf(err, t, 'errors.updateFailed', translate).text });
     } finally {
       setPending(false);
     }

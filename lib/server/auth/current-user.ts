@@ -61,7 +61,7 @@ async function createProfile(session: Session, facts: SessionFacts) {
 
 /** The API's answer to a signed-in user whose address is not verified (the guard's rule 5). */
 export const unverified = () =>
-  new AppError('not_authorized', 'Your e-mail address is not verified yet: confirm it with the code we sent you (/auth/verify) before using Argus', { reason: 'unverified' });
+  new AppError('not_authorized', 'Your e-mail address is not verified yet: confirm it with the code we sent you (/auth/verify) before using Argus', { reason: 'unverified' }, 'errors.admin.unverified');
 
 /**
  * Resolves the user the given Cookie header belongs to; null when nobody is signed in. A user

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { PermissionFlag } from '@/lib/shared/auth/permission-table';
 import type { PermissionSet } from '@/lib/shared/permissions';
+import { encodeKey } from '@/lib/shared/validation/issue';
 import { AppError } from '../errors';
 import type { Actor } from './actor';
 import { permissionsOf } from './permissions';
@@ -22,5 +23,5 @@ export async function requirePermission(actor: Actor, ...flags: PermissionFlag[]
   if (actor.kind === 'system') return;
   const set = await permissionsOf(actor);
   const missing = flags.filter((flag) => !hasFlag(set, flag));
-  if (missing.length > 0) throw new AppError('not_authorized', `missing permission ${missing.join(', ')}`);
+  if (missing.length > 0) throw new AppError('not_authorized', `missing permission ${missing.join(', ')}`, undefined, encodeKey('errors.admin.missingPermission', { permissions: missing.join(', ') }));
 }

@@ -15,13 +15,15 @@ export const COMPANY_ERRORS = {
 /** Maps a write's unique violations to 409s naming the field; anything else is rethrown. */
 export function companyWriteError(err: unknown): never {
   if (isUniqueViolation(err, 'company_name_key')) {
-    throw new AppError('conflict', 'a company with this name exists', { fields: { name: [COMPANY_ERRORS.nameTaken] } });
+    throw new AppError('conflict', 'a company with this name exists', { fields: { name: [COMPANY_ERRORS.nameTaken] } }, 'errors.admin.companyNameTaken');
   }
   if (isUniqueViolation(err, 'company_provider_key')) {
-    throw new AppError('conflict', "the provider's own company exists already", { fields: { isProvider: [COMPANY_ERRORS.providerTaken] } });
+    throw new AppError('conflict', "the provider's own company exists already", { fields: { isProvider: [COMPANY_ERRORS.providerTaken] } }, 'errors.admin.providerTaken');
   }
   throw err;
 }
 
 export const providerMustBeInternal = () =>
-  new AppError('validation', "the provider's own company is internal", { fields: { type: [COMPANY_ERRORS.providerInternal] } });
+  new AppError('validation', "the provider's own company is internal", { fields: { type: [COMPANY_ERRORS.providerInternal] } }, 'errors.admin.providerInternal');
+
+export const companyNotFound = () => new AppError('not_found', 'company not found', undefined, 'errors.admin.companyNotFound');

@@ -1,12 +1,11 @@
 import 'server-only';
 import { and, count, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { idSchema } from '@/lib/shared/schemas/common';
 import { recordAudit } from '../audit/record-audit';
 import { company, customer, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
-import { AppError, notFound } from '../errors';
+import { encodeKey } from '@/lib/shared/validation/issue';
+import { AppError } from '../errors';
+import { companyNotFound } from './company-errors';
 import { companyScope, requireCompanyAdmin } from './company-access';
 import { toCompanyDto } from './company-dto';
 
@@ -15,7 +14,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Why a company cannot go: the provider itself, or the missions and customers that still name it. */
 export function companyInUse(missions: number, customers: number): AppError {
   const parts = [missions > 0 && plural(missions, 'mission', 'missions'), customers > 0 && plural(customers, 'customer', 'customers')].filter(Boolean);
-  return new AppError('conflict', `This company cannot be deleted: ${parts.join(' and ')} depend on it.`, { reason: 'in_use', missions, customers });
+  return new AppError('conflict', `This company cannot be deleted: ${parts.join(' and ')} depend on it.`, { reason: 'in_use', missions, customers }, encodeKey('errors.admin.companyInUse', { missions, customers }));
 }
 
 const isForeignKeyViolation = (err: unknown): boolean => {
@@ -30,17 +29,16 @@ const isForeignKeyViolation = (err: unknown): boolean => {
  * provider's own company and while missions or customers name it (details carry both counts).
  * Users of the company keep their accounts and lose the company link (app_user: on delete set null).
  */
-export async function deleteCompany(ctx: DomainContext, input: { id: number }): Promise<void> {
+export async function deleteCompany(ctx: DomainContext, { id }: { id: number }): Promise<void> {
   await requireCompanyAdmin(ctx.actor, 'delete companies');
-  const { id } = parseInput(z.object({ id: idSchema }), input);
   await inTransaction(ctx, async (tx) => {
     const [current] = await tx.db
       .select()
       .from(company)
       .where(and(eq(company.id, id), companyScope(ctx.actor)))
       .for('update');
-    if (!current) throw notFound('company');
-    if (current.isProvider) throw new AppError('conflict', "The provider's own company cannot be deleted.", { reason: 'provider' });
+    if (!current) throw companyNotFound();
+    if (current.isProvider) throw new AppError('conflict', "The provider's own company cannot be deleted.", { reason: 'provider' }, 'errors.admin.providerNotDeletable');
     const [[missions], [customers]] = await Promise.all([
       tx.db.select({ n: count() }).from(mission).where(eq(mission.companyId, id)),
       tx.db.select({ n: count() }).from(customer).where(eq(customer.companyId, id)),

@@ -1,23 +1,19 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { idSchema } from '@/lib/shared/schemas/common';
 import type { CompanyRow } from '@/lib/shared/schemas/company';
 import { company } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
-import { notFound } from '../errors';
+import { companyNotFound } from './company-errors';
 import { companyScope, requireCompanyCenter } from './company-access';
 import { companyRowColumns, toCompanyRow } from './company-row';
 
 /** One company of the company center, with its dependants' counts; 404 outside the actor's scope. */
-export async function getCompany(ctx: DomainContext, input: { id: number }): Promise<CompanyRow> {
+export async function getCompany(ctx: DomainContext, { id }: { id: number }): Promise<CompanyRow> {
   await requireCompanyCenter(ctx.actor);
-  const { id } = parseInput(z.object({ id: idSchema }), input);
   const [row] = await ctx.db
     .select(companyRowColumns)
     .from(company)
     .where(and(eq(company.id, id), companyScope(ctx.actor)));
-  if (!row) throw notFound('company');
+  if (!row) throw companyNotFound();
   return toCompanyRow(row);
 }

@@ -1,9 +1,10 @@
 import 'server-only';
+import type { z } from 'zod';
 import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { companyPageQuery, type CompanyPage, type CompanyPageQuery, type CompanySort } from '@/lib/shared/schemas/company';
+import { companyPageQuery, type CompanyPage, type CompanySort } from '@/lib/shared/schemas/company';
 import { company } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { companyScope, requireCompanyCenter } from './company-access';
 import { companyRowColumns, toCompanyRow } from './company-row';
 
@@ -20,9 +21,8 @@ const SORT_KEYS: Record<CompanySort, SQL> = {
  * The company center's list (the pickers use `listCompanies`): a search over name, contact,
  * e-mails, town and zip; sorted by name, type, town or creation; one page with the total.
  */
-export async function listCompaniesPage(ctx: DomainContext, input: CompanyPageQuery = {}): Promise<CompanyPage> {
+export async function listCompaniesPage(ctx: DomainContext, q: z.output<typeof companyPageQuery>): Promise<CompanyPage> {
   await requireCompanyCenter(ctx.actor);
-  const q = parseInput(companyPageQuery, input);
   const text = q.q ? like(q.q) : null;
   const where = and(
     companyScope(ctx.actor),
@@ -55,3 +55,6 @@ export async function listCompaniesPage(ctx: DomainContext, input: CompanyPageQu
   ]);
   return { items: rows.map(toCompanyRow), total: totals[0]?.total ?? 0, page: q.page, pageSize: q.pageSize };
 }
+
+/** For tests and scripts holding JSON-shaped or partial input: parsed, with its defaults, first. */
+export const listCompaniesPageFromJson = parsedBy(companyPageQuery, listCompaniesPage);

@@ -21,5 +21,5 @@ export function customerScope(actor: Actor): SQL | undefined {
 export function requireCompanyInScope(actor: Actor, companyId: number): void {
   if (seesAllTenants(actor)) return;
   if (actor.kind === 'user' && actor.companyId === companyId) return;
-  throw new AppError('not_authorized', 'not allowed to manage customers of another company');
+  throw new AppError('not_authorized', 'not allowed to manage customers of another company', undefined, 'errors.admin.customerOtherTenant');
 }

@@ -13,15 +13,18 @@ export const CUSTOMER_ERRORS = {
   numberTaken: 'admin.customers.errors.numberTaken',
 } as const;
 
-export const invalidField = (field: string, message: string, text: string) =>
-  new AppError('validation', text, { fields: { [field]: [message] } });
+/** A field's rule broken: `message` is the field's key (the form's text), `key` the error's (the API text). */
+export const invalidField = (field: string, message: string, text: string, key: string) =>
+  new AppError('validation', text, { fields: { [field]: [message] } }, key);
+
+export const customerNotFound = () => new AppError('not_found', 'customer not found', undefined, 'errors.admin.customerNotFound');
 
 export function customerWriteError(err: unknown): never {
   if (isUniqueViolation(err, 'customer_number_key')) {
-    throw new AppError('conflict', 'this customer number is taken', { fields: { customerNumber: [CUSTOMER_ERRORS.numberTaken] } });
+    throw new AppError('conflict', 'this customer number is taken', { fields: { customerNumber: [CUSTOMER_ERRORS.numberTaken] } }, 'errors.admin.customerNumberTaken');
   }
   if (isUniqueViolation(err, 'customer_uuid_key')) {
-    throw new AppError('conflict', 'this customer uuid is taken', { fields: { uuid: ['already exists'] } });
+    throw new AppError('conflict', 'this customer uuid is taken', { fields: { uuid: ['errors.admin.alreadyExists'] } }, 'errors.admin.customerUuidTaken');
   }
   throw err;
 }

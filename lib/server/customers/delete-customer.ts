@@ -1,12 +1,11 @@
 import 'server-only';
 import { and, count, eq, or } from 'drizzle-orm';
-import { z } from 'zod';
-import { idSchema } from '@/lib/shared/schemas/common';
 import { recordAudit } from '../audit/record-audit';
 import { customer, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
-import { AppError, notFound } from '../errors';
+import { encodeKey } from '@/lib/shared/validation/issue';
+import { AppError } from '../errors';
+import { customerNotFound } from './customer-errors';
 import { customerScope, requireCustomerWrite } from './customer-access';
 import { toCustomerDto } from './customer-dto';
 
@@ -15,7 +14,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Why a customer cannot go: the missions (as customer or sub-customer) and sub-customers that name it. */
 export function customerInUse(missions: number, subCustomers: number): AppError {
   const parts = [missions > 0 && plural(missions, 'mission', 'missions'), subCustomers > 0 && plural(subCustomers, 'sub-customer', 'sub-customers')].filter(Boolean);
-  return new AppError('conflict', `This customer cannot be deleted: ${parts.join(' and ')} depend on it.`, { reason: 'in_use', missions, subCustomers });
+  return new AppError('conflict', `This customer cannot be deleted: ${parts.join(' and ')} depend on it.`, { reason: 'in_use', missions, subCustomers }, encodeKey('errors.admin.customerInUse', { missions, subCustomers }));
 }
 
 /**
@@ -23,16 +22,15 @@ export function customerInUse(missions: number, subCustomers: number): AppError 
  * missions or sub-customers name it. Shares with it go along (mission_share cascades); users
  * linked to it keep their accounts without the customer (app_user: on delete set null).
  */
-export async function deleteCustomer(ctx: DomainContext, input: { id: number }): Promise<void> {
+export async function deleteCustomer(ctx: DomainContext, { id }: { id: number }): Promise<void> {
   await requireCustomerWrite(ctx.actor);
-  const { id } = parseInput(z.object({ id: idSchema }), input);
   await inTransaction(ctx, async (tx) => {
     const [current] = await tx.db
       .select()
       .from(customer)
       .where(and(eq(customer.id, id), customerScope(ctx.actor)))
       .for('update');
-    if (!current) throw notFound('customer');
+    if (!current) throw customerNotFound();
     const [[missions], [subCustomers]] = await Promise.all([
       tx.db.select({ n: count() }).from(mission).where(or(eq(mission.customerId, id), eq(mission.subCustomerId, id))),
       tx.db.select({ n: count() }).from(customer).where(eq(customer.parentId, id)),

@@ -1,9 +1,10 @@
 import 'server-only';
+import type { z } from 'zod';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { customerPageQuery, type CustomerPage, type CustomerPageQuery, type CustomerSort } from '@/lib/shared/schemas/customer';
+import { customerPageQuery, type CustomerPage, type CustomerSort } from '@/lib/shared/schemas/customer';
 import { company, customer } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { customerScope, requireCustomerCenter } from './customer-access';
 import { customerRowColumns, parentCustomer, toCustomerRow } from './customer-row';
 
@@ -21,9 +22,8 @@ const SORT_KEYS: Record<CustomerSort, SQL> = {
  * The customer center's list (the pickers use `listCustomers`): a search over name, customer
  * number, company and contact; an optional company filter; sorted; one page with the total.
  */
-export async function listCustomersPage(ctx: DomainContext, input: CustomerPageQuery = {}): Promise<CustomerPage> {
+export async function listCustomersPage(ctx: DomainContext, q: z.output<typeof customerPageQuery>): Promise<CustomerPage> {
   await requireCustomerCenter(ctx.actor);
-  const q = parseInput(customerPageQuery, input);
   const text = q.q ? like(q.q) : null;
   const where = and(
     customerScope(ctx.actor),
@@ -56,3 +56,6 @@ export async function listCustomersPage(ctx: DomainContext, input: CustomerPageQ
   ]);
   return { items: rows.map(toCustomerRow), total: totals[0]?.total ?? 0, page: q.page, pageSize: q.pageSize };
 }
+
+/** For tests and scripts holding JSON-shaped or partial input: parsed, with its defaults, first. */
+export const listCustomersPageFromJson = parsedBy(customerPageQuery, listCustomersPage);

@@ -1,10 +1,11 @@
 import 'server-only';
+import type { z } from 'zod';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { customerPickerQuery, type CustomerItem, type CustomerPickerQuery } from '@/lib/shared/schemas/pickers';
+import { customerPickerQuery, type CustomerItem } from '@/lib/shared/schemas/pickers';
 import { seesAllTenants } from '../auth/actor';
 import { company, customer } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -12,8 +13,7 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * Customers for pickers (mission customer, sharing), by name or number: internal users see all,
  * everyone else the customers of their own company.
  */
-export async function listCustomers(ctx: DomainContext, input: CustomerPickerQuery = {}): Promise<CustomerItem[]> {
-  const q = parseInput(customerPickerQuery, input);
+export async function listCustomers(ctx: DomainContext, q: z.output<typeof customerPickerQuery>): Promise<CustomerItem[]> {
   const { actor } = ctx;
   const scope = seesAllTenants(actor) ? undefined : actor.kind === 'user' && actor.companyId !== null ? eq(customer.companyId, actor.companyId) : sql`false`;
   const search = q.q ? or(sql`${customer.name} ilike ${like(q.q)}`, sql`${customer.customerNumber}::text = ${q.q}`) : undefined;
@@ -33,3 +33,6 @@ export async function listCustomers(ctx: DomainContext, input: CustomerPickerQue
     .orderBy(asc(sql`lower(${customer.name})`), asc(customer.id))
     .limit(q.limit);
 }
+
+/** For tests and scripts holding JSON-shaped or partial input: parsed, with its defaults, first. */
+export const listCustomersFromJson = parsedBy(customerPickerQuery, listCustomers);

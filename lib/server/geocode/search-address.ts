@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { env } from '@/lib/server/env';
 import { AppError } from '@/lib/server/errors';
 import type { GeocodeResult } from '@/lib/shared/api/endpoints/geocode';
+import { encodeKey } from '@/lib/shared/validation/issue';
 
 const TIMEOUT_MS = 5000;
 
@@ -19,7 +20,7 @@ const nominatimResults = z.array(
  * any failure of the geocoder (network, timeout, status, unexpected body) → service_unavailable.
  */
 export async function searchAddress(query: string, locale: string, baseUrl = env().GEOCODER_URL): Promise<GeocodeResult[]> {
-  if (!baseUrl) throw new AppError('not_found', 'no geocoder configured');
+  if (!baseUrl) throw new AppError('not_found', 'no geocoder configured', undefined, 'errors.admin.geocoderMissing');
   const url = new URL(`${baseUrl.replace(/\/$/, '')}/search`);
   url.searchParams.set('format', 'jsonv2');
   url.searchParams.set('limit', '5');
@@ -31,9 +32,10 @@ export async function searchAddress(query: string, locale: string, baseUrl = env
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     body = await response.json();
   } catch (err) {
-    throw new AppError('service_unavailable', `The geocoder failed: ${err instanceof Error ? err.message : String(err)}`);
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppError('service_unavailable', `The geocoder failed: ${reason}`, undefined, encodeKey('errors.admin.geocoderFailed', { reason }));
   }
   const parsed = nominatimResults.safeParse(body);
-  if (!parsed.success) throw new AppError('service_unavailable', 'The geocoder answered in an unexpected format');
+  if (!parsed.success) throw new AppError('service_unavailable', 'The geocoder answered in an unexpected format', undefined, 'errors.admin.geocoderFormat');
   return parsed.data.map((r) => ({ label: r.display_name, lat: r.lat, lon: r.lon }));
 }

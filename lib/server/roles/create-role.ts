@@ -9,7 +9,7 @@ import { isUniqueViolation, parsedBy } from '../domain/validate';
 import { AppError } from '../errors';
 import { assertGrantable, assertLevel, ordered, permissionsEditor, toRoleDto } from './role-rules';
 
-const taken = () => new AppError('conflict', 'a role with this name exists', { fields: { name: ['already exists'] } });
+const taken = () => new AppError('conflict', 'a role with this name exists', { fields: { name: ['errors.admin.alreadyExists'] } }, 'errors.admin.roleNameTaken');
 
 /** A new (custom) role with a user level at most the creator's and flags the creator has. */
 export async function createRole(ctx: DomainContext, data: z.output<typeof createRoleInput>): Promise<RoleDto> {

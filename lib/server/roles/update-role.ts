@@ -7,8 +7,8 @@ import { loadRole } from '../auth/permission-store';
 import { appRole } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { isUniqueViolation, parsedBy } from '../domain/validate';
-import { AppError, notFound, versionConflict } from '../errors';
-import { assertGrantable, assertLevel, ordered, permissionsEditor, toRoleDto } from './role-rules';
+import { AppError, versionConflict } from '../errors';
+import { assertGrantable, assertLevel, ordered, permissionsEditor, roleNotFound, toRoleDto } from './role-rules';
 
 /**
  * Changes a role's flags and/or user level on the permissions screen. The stored table is what
@@ -19,8 +19,8 @@ export async function updateRole(ctx: DomainContext, data: z.output<typeof updat
   const own = await permissionsEditor(ctx);
   return inTransaction(ctx, async (tx) => {
     const role = await loadRole(data.name, tx.db);
-    if (!role) throw notFound('role');
-    if (role.name === LOCKED_ROLE) throw new AppError('conflict', 'the admin role always has every permission and cannot be changed');
+    if (!role) throw roleNotFound();
+    if (role.name === LOCKED_ROLE) throw new AppError('conflict', 'the admin role always has every permission and cannot be changed', undefined, 'errors.admin.adminRoleLocked');
     assertLevel(role.userLevel, own);
     if (data.version !== role.version) throw versionConflict('role');
     const permissions = data.permissions ? ordered(data.permissions) : role.permissions;

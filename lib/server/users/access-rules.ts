@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { encodeKey } from '@/lib/shared/validation/issue';
 import { AppError } from '../errors';
 import { levelOf, levelOfRoleNames, loadRoles } from '../auth/permission-store';
 import { company, customer } from '../db/schema';
@@ -10,12 +11,13 @@ import type { DomainContext } from '../domain/context';
  * most their own, and assign or remove only roles whose level is at most their own.
  */
 
+/** `message` is a message key (errors.admin.*), which the envelope answers with its English text. */
 const invalid = (field: string, message: string) => new AppError('validation', 'invalid input', { fields: { [field]: [message] } });
 
 /** Refuses acting on a user who ranks above the actor. */
 export async function assertMayManage(ctx: DomainContext, targetRoles: readonly string[]): Promise<void> {
   const [own, target] = await Promise.all([levelOf(ctx.actor, ctx.db), levelOfRoleNames(targetRoles, ctx.db)]);
-  if (target > own) throw new AppError('not_authorized', 'this user has a higher user level than you');
+  if (target > own) throw new AppError('not_authorized', 'this user has a higher user level than you', undefined, 'errors.admin.higherLevel');
 }
 
 /** Every role must exist and rank at most the actor's level. */
@@ -23,9 +25,9 @@ export async function assertAssignable(ctx: DomainContext, roles: readonly strin
   if (roles.length === 0) return;
   const [own, found] = await Promise.all([levelOf(ctx.actor, ctx.db), loadRoles(roles, ctx.db)]);
   const unknown = roles.filter((r) => !found.some((f) => f.name === r));
-  if (unknown.length) throw invalid('roles', `unknown role: ${unknown.join(', ')}`);
+  if (unknown.length) throw invalid('roles', encodeKey('errors.admin.unknownRole', { roles: unknown.join(', ') }));
   const above = found.filter((r) => r.userLevel > own).map((r) => r.name);
-  if (above.length) throw new AppError('not_authorized', `you may not assign roles above your user level: ${above.join(', ')}`);
+  if (above.length) throw new AppError('not_authorized', `you may not assign roles above your user level: ${above.join(', ')}`, undefined, encodeKey('errors.admin.rolesAboveLevel', { roles: above.join(', ') }));
 }
 
 export interface Tenant {
@@ -40,13 +42,13 @@ export async function resolveTenant(ctx: DomainContext, input: { companyId: numb
       .select({ id: customer.id, customerNumber: customer.customerNumber, uuid: customer.uuid, companyId: customer.companyId })
       .from(customer)
       .where(eq(customer.id, input.customerId));
-    if (!found) throw invalid('customerId', 'customer not found');
-    if (input.companyId !== null && input.companyId !== found.companyId) throw invalid('customerId', 'customer belongs to another company');
+    if (!found) throw invalid('customerId', 'errors.admin.customerNotFound');
+    if (input.companyId !== null && input.companyId !== found.companyId) throw invalid('customerId', 'errors.admin.customerOtherCompany');
     return { companyId: found.companyId, customer: { id: found.id, customerNumber: found.customerNumber, uuid: found.uuid } };
   }
   if (input.companyId !== null) {
     const [found] = await ctx.db.select({ id: company.id }).from(company).where(eq(company.id, input.companyId));
-    if (!found) throw invalid('companyId', 'company not found');
+    if (!found) throw invalid('companyId', 'errors.admin.companyNotFound');
   }
   return { companyId: input.companyId, customer: null };
 }

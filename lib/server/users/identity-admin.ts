@@ -20,8 +20,8 @@ async function identityCall<T>(what: string, call: () => Promise<T>): Promise<T>
     return await call();
   } catch (err) {
     const status = err instanceof ResponseError ? err.response.status : 0;
-    if (status === 404) throw new AppError('not_found', `${what} not found`);
-    if (status === 409) throw new AppError('conflict', 'a user with this e-mail exists', { fields: { email: ['already exists'] } });
+    if (status === 404) throw new AppError('not_found', `${what} not found`, undefined, what === 'user' ? 'errors.admin.userNotFound' : undefined);
+    if (status === 409) throw new AppError('conflict', 'a user with this e-mail exists', { fields: { email: ['errors.admin.alreadyExists'] } }, 'errors.admin.emailTaken');
     // Unreachable (FetchError, or the bare fetch TypeError when it comes from another realm) or 5xx.
     throw new AppError('service_unavailable', `the identity service failed (${what}): ${status || String((err as Error)?.message ?? err)}`);
   }

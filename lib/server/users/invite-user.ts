@@ -34,7 +34,7 @@ export async function inviteUser(ctx: DomainContext, data: z.output<typeof invit
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
   await assertAssignable(ctx, data.roles);
   const tenant = await resolveTenant(ctx, data);
-  if (await identityByEmail(data.email)) throw new AppError('conflict', 'a user with this e-mail exists', { fields: { email: ['already exists'] } });
+  if (await identityByEmail(data.email)) throw new AppError('conflict', 'a user with this e-mail exists', { fields: { email: ['errors.admin.alreadyExists'] } }, 'errors.admin.emailTaken');
 
   const identity = await createIdentity({
     traits: { email: data.email, name: { first: data.firstName, last: data.lastName } },

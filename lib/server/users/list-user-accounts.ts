@@ -1,9 +1,10 @@
 import 'server-only';
-import { userAccountQuery, type UserAccount, type UserAccountList, type UserAccountQuery } from '@/lib/shared/schemas/admin-user';
+import type { z } from 'zod';
+import { userAccountQuery, type UserAccount, type UserAccountList } from '@/lib/shared/schemas/admin-user';
 import { levelOf, loadRoles } from '../auth/permission-store';
 import { requirePermission } from '../auth/require-permission';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { allIdentities, lastSignInOf } from './identity-admin';
 import { profilesOf, toUserAccount } from './user-account';
 
@@ -17,9 +18,8 @@ const sortKey = (u: UserAccount) => `${u.lastName}\u0000${u.firstName}\u0000${u.
  * Argus profile, searched over name, e-mail, company, customer (name or number) and roles, sorted
  * by name and paged. Last sign-in is looked up for the rows of the page only. Needs the userCenter flag.
  */
-export async function listUserAccounts(ctx: DomainContext, input: UserAccountQuery = {}): Promise<UserAccountList> {
+export async function listUserAccounts(ctx: DomainContext, q: z.output<typeof userAccountQuery>): Promise<UserAccountList> {
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
-  const q = parseInput(userAccountQuery, input);
   const identities = await allIdentities();
   const profiles = await profilesOf(ctx, identities.map((i) => i.id));
   const needle = q.q?.toLowerCase();
@@ -38,3 +38,6 @@ export async function listUserAccounts(ctx: DomainContext, input: UserAccountQue
     roles: roles.map((r) => ({ name: r.name, userLevel: r.userLevel, assignable: r.userLevel <= own })),
   };
 }
+
+/** For tests and scripts holding JSON-shaped or partial input: parsed, with its defaults, first. */
+export const listUserAccountsFromJson = parsedBy(userAccountQuery, listUserAccounts);

@@ -1,17 +1,15 @@
 import 'server-only';
 import { rolesOf } from '@/lib/shared/auth/session-facts';
-import { userRefSchema, type UserRef } from '@/lib/shared/schemas/admin-user';
+import { type UserRef } from '@/lib/shared/schemas/admin-user';
 import { recordAudit } from '../audit/record-audit';
 import { requirePermission } from '../auth/require-permission';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { assertMayManage } from './access-rules';
 import { getIdentity, revokeSessions } from './identity-admin';
 
 /** Ends every session of a user (signed out everywhere); their account stays active. */
-export async function revokeUserSessions(ctx: DomainContext, input: UserRef): Promise<void> {
+export async function revokeUserSessions(ctx: DomainContext, { identityId }: UserRef): Promise<void> {
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
-  const { identityId } = parseInput(userRefSchema, input);
   const identity = await getIdentity(identityId);
   await assertMayManage(ctx, rolesOf(identity.metadata_public));
   await inTransaction(ctx, async (tx) => {

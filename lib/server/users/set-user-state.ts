@@ -1,19 +1,17 @@
 import 'server-only';
 import { rolesOf } from '@/lib/shared/auth/session-facts';
-import { userRefSchema, type UserAccount, type UserRef } from '@/lib/shared/schemas/admin-user';
+import type { UserAccount, UserRef } from '@/lib/shared/schemas/admin-user';
 import { recordAudit } from '../audit/record-audit';
 import { requirePermission } from '../auth/require-permission';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { AppError } from '../errors';
 import { assertMayManage } from './access-rules';
 import { getIdentity, patchIdentity, revokeSessions } from './identity-admin';
 import { loadUserAccount } from './user-account';
 
-async function setState(ctx: DomainContext, input: UserRef, state: 'active' | 'inactive'): Promise<UserAccount> {
+async function setState(ctx: DomainContext, { identityId }: UserRef, state: 'active' | 'inactive'): Promise<UserAccount> {
   await requirePermission(ctx.actor, 'UI.menu.userCenter');
-  const { identityId } = parseInput(userRefSchema, input);
-  if (ctx.actor.kind === 'user' && ctx.actor.identityId === identityId) throw new AppError('not_authorized', 'you cannot change the state of your own account');
+  if (ctx.actor.kind === 'user' && ctx.actor.identityId === identityId) throw new AppError('not_authorized', 'you cannot change the state of your own account', undefined, 'errors.admin.ownState');
   const identity = await getIdentity(identityId);
   await assertMayManage(ctx, rolesOf(identity.metadata_public));
   if (identity.state === state) return loadUserAccount(ctx, identityId, identity);

@@ -27,7 +27,7 @@ export async function updateUserAccess(ctx: DomainContext, data: z.output<typeof
   const before = rolesOf(identity.metadata_public);
   await assertMayManage(ctx, before);
   const rolesChanged = !sameSet(before, data.roles);
-  if (rolesChanged && ctx.actor.kind === 'user' && ctx.actor.identityId === data.identityId) throw new AppError('not_authorized', 'you cannot change your own roles');
+  if (rolesChanged && ctx.actor.kind === 'user' && ctx.actor.identityId === data.identityId) throw new AppError('not_authorized', 'you cannot change your own roles', undefined, 'errors.admin.ownRoles');
   await assertAssignable(ctx, [...data.roles.filter((r) => !before.includes(r)), ...before.filter((r) => !data.roles.includes(r))]);
   const tenant = await resolveTenant(ctx, data);
 

@@ -29,7 +29,7 @@ export async function upsertUserProfile(ctx: DomainContext, input: UpsertUserPro
   const data = parseInput(upsertUserProfileInput, input);
   const privileged = seesAllTenants(ctx.actor);
   if (!privileged && (ctx.actor.kind !== 'user' || ctx.actor.identityId !== data.identityId)) {
-    throw new AppError('not_authorized', "not allowed to change another user's profile");
+    throw new AppError('not_authorized', "not allowed to change another user's profile", undefined, 'errors.admin.otherProfile');
   }
   return inTransaction(ctx, async (tx) => {
     const [existing] = await tx.db.select().from(appUser).where(eq(appUser.identityId, data.identityId)).for('update');
@@ -38,9 +38,9 @@ export async function upsertUserProfile(ctx: DomainContext, input: UpsertUserPro
       : { ...data, companyId: existing?.companyId ?? null, customerId: existing?.customerId ?? null };
     if (privileged && next.customerId !== null) {
       const [c] = await tx.db.select({ companyId: customer.companyId }).from(customer).where(eq(customer.id, next.customerId));
-      if (!c) throw new AppError('validation', 'invalid input', { fields: { customerId: ['customer not found'] } });
+      if (!c) throw new AppError('validation', 'invalid input', { fields: { customerId: ['errors.admin.customerNotFound'] } });
       if (next.companyId !== null && c.companyId !== next.companyId) {
-        throw new AppError('validation', 'invalid input', { fields: { customerId: ['customer belongs to another company'] } });
+        throw new AppError('validation', 'invalid input', { fields: { customerId: ['errors.admin.customerOtherCompany'] } });
       }
     }
     const diff: Record<string, [unknown, unknown]> = {};
@@ -57,7 +57,7 @@ export async function upsertUserProfile(ctx: DomainContext, input: UpsertUserPro
     const row = await write
       .then((rows) => rows[0]!)
       .catch((err: unknown) => {
-        if (isUniqueViolation(err, 'app_user_email_key')) throw new AppError('conflict', 'this e-mail belongs to another profile', { fields: { email: ['already exists'] } });
+        if (isUniqueViolation(err, 'app_user_email_key')) throw new AppError('conflict', 'this e-mail belongs to another profile', { fields: { email: ['errors.admin.alreadyExists'] } }, 'errors.admin.profileEmailTaken');
         throw err;
       });
     await recordAudit(tx, { entity: 'app_user', entityId: row.identityId, action: existing ? 'update' : 'create', diff });

@@ -30,7 +30,7 @@ export async function writeProfile(ctx: DomainContext, values: ProfileValues): P
         .where(eq(appUser.identityId, values.identityId));
     }
   } catch (err) {
-    if (isUniqueViolation(err, 'app_user_email_key')) throw new AppError('conflict', 'a user with this e-mail exists', { fields: { email: ['already exists'] } });
+    if (isUniqueViolation(err, 'app_user_email_key')) throw new AppError('conflict', 'a user with this e-mail exists', { fields: { email: ['errors.admin.alreadyExists'] } }, 'errors.admin.emailTaken');
     throw err;
   }
   return diff;

@@ -70,9 +70,17 @@ export function encodeIssue({ key, values }: ValidationIssue): string {
 
 const numeric = /^-?\d+(\.\d+)?$/;
 
-/** Inverse of encodeIssue; null for strings that are not encoded validation issues. */
+/**
+ * A domain error's message key (`errors.*`) with its values, encoded like an issue, so a reason
+ * with a count or a name ('the role is still assigned to {users} user(s)') keeps both.
+ */
+export function encodeKey(key: `errors.${string}`, values?: MessageValues): string {
+  return encodeIssue({ key: key as ValidationKey, values });
+}
+
+/** Inverse of encodeIssue and encodeKey; null for strings that are not encoded keys. */
 export function decodeIssue(message: string): ValidationIssue | null {
-  if (!message.startsWith('validation.')) return null;
+  if (!message.startsWith('validation.') && !message.startsWith('errors.')) return null;
   const [key = '', query] = message.split(/\?(.*)/s);
   if (!query) return { key: key as ValidationKey };
   const values: MessageValues = {};

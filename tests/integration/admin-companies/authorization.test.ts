@@ -39,27 +39,27 @@ let serial = 0;
 async function run(verb: Verb, ctx: DomainContext): Promise<string> {
   const n = ++serial;
   const { system } = t;
-  const company = await verbs.createCompany(system, { name: `Matrix ${n} GmbH` });
-  const customer = await verbs.createCustomer(system, { name: `Matrix Kunde ${n}`, companyId: (ctx.actor as Actor & { companyId: number | null }).companyId ?? company.id });
+  const company = await verbs.createCompanyFromJson(system, { name: `Matrix ${n} GmbH` });
+  const customer = await verbs.createCustomerFromJson(system, { name: `Matrix Kunde ${n}`, companyId: (ctx.actor as Actor & { companyId: number | null }).companyId ?? company.id });
   switch (verb) {
     case 'listCompanies':
-      return outcome(() => verbs.listCompaniesPage(ctx, {}));
+      return outcome(() => verbs.listCompaniesPageFromJson(ctx, {}));
     case 'getCompany':
       return outcome(() => verbs.getCompany(ctx, { id: company.id }));
     case 'createCompany':
-      return outcome(() => verbs.createCompany(ctx, { name: `Matrix neu ${n} GmbH`, type: 'customer', country: 'DE' }));
+      return outcome(() => verbs.createCompanyFromJson(ctx, { name: `Matrix neu ${n} GmbH`, type: 'customer', country: 'DE' }));
     case 'updateCompany':
-      return outcome(() => verbs.updateCompany(ctx, { id: company.id, version: company.version, name: `Matrix ${n} AG`, type: 'customer', country: 'AT' }));
+      return outcome(() => verbs.updateCompanyFromJson(ctx, { id: company.id, version: company.version, name: `Matrix ${n} AG`, type: 'customer', country: 'AT' }));
     case 'deleteCompany':
       return outcome(() => verbs.deleteCompany(ctx, { id: company.id }));
     case 'listCustomers':
-      return outcome(() => verbs.listCustomersPage(ctx, {}));
+      return outcome(() => verbs.listCustomersPageFromJson(ctx, {}));
     case 'getCustomer':
       return outcome(() => verbs.getCustomer(ctx, { id: customer.id }));
     case 'createCustomer':
-      return outcome(() => verbs.createCustomer(ctx, { name: `Matrix Kunde neu ${n}`, companyId: customer.companyId, accountType: 'private' }));
+      return outcome(() => verbs.createCustomerFromJson(ctx, { name: `Matrix Kunde neu ${n}`, companyId: customer.companyId, accountType: 'private' }));
     case 'updateCustomer':
-      return outcome(() => verbs.updateCustomer(ctx, { id: customer.id, version: customer.version, name: `Matrix Kunde ${n} neu`, accountType: 'business' }));
+      return outcome(() => verbs.updateCustomerFromJson(ctx, { id: customer.id, version: customer.version, name: `Matrix Kunde ${n} neu`, accountType: 'business' }));
     case 'deleteCustomer':
       return outcome(() => verbs.deleteCustomer(ctx, { id: customer.id }));
   }
@@ -107,7 +107,7 @@ describe('the flags decide, not the role names', () => {
     expect(await run('updateCustomer', writer)).toBe('ok');
     expect(await run('deleteCustomer', writer)).toBe('ok');
     expect(await run('listCompanies', writer)).toBe('not_authorized');
-    expect(await outcome(() => verbs.createCustomer(writer, { name: 'Fremder Kunde', companyId: w.companies.provider.id, accountType: 'business' }))).toBe('not_authorized');
+    expect(await outcome(() => verbs.createCustomerFromJson(writer, { name: 'Fremder Kunde', companyId: w.companies.provider.id, accountType: 'business' }))).toBe('not_authorized');
   });
 
   it('write.customer without the customer center flag opens nothing', async () => {

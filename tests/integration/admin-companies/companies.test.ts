@@ -30,7 +30,7 @@ const FULL = {
 
 describe('create', () => {
   it('stores every field of spec §3, normalised, and audits it with the actor and request', async () => {
-    const created = await verbs.createCompany(w.ctx('admin', 'req-create'), FULL);
+    const created = await verbs.createCompanyFromJson(w.ctx('admin', 'req-create'), FULL);
     expect(api.createCompany.response.safeParse(created).success).toBe(true);
     expect(created).toMatchObject({
       name: 'Elbe Bau GmbH',
@@ -55,7 +55,7 @@ describe('create', () => {
   it('answers field errors with the spec §5 messages (encoded issues) and writes nothing', async () => {
     const before = (await t.pool.query('select count(*)::int as n from company')).rows[0].n as number;
     const err = await failure(() =>
-      verbs.createCompany(w.ctx('admin'), { name: '   ', type: 'customer', contactEmail: 'not-an-email', accountingEmail: 'a@b', country: 'XX' }),
+      verbs.createCompanyFromJson(w.ctx('admin'), { name: '   ', type: 'customer', contactEmail: 'not-an-email', accountingEmail: 'a@b', country: 'XX' }),
     );
     expect(err.code).toBe('validation');
     expect(err.status).toBe(400);
@@ -75,7 +75,7 @@ describe('create', () => {
   });
 
   it('refuses a second company with the same name (any case) with 409 on the name', async () => {
-    const err = await failure(() => verbs.createCompany(w.ctx('admin'), { name: 'NORD HAUSVERWALTUNG GMBH', type: 'customer', country: 'DE' }));
+    const err = await failure(() => verbs.createCompanyFromJson(w.ctx('admin'), { name: 'NORD HAUSVERWALTUNG GMBH', type: 'customer', country: 'DE' }));
     expect(err).toMatchObject({ code: 'conflict', status: 409, details: { fields: { name: ['admin.companies.errors.nameTaken'] } } });
   });
 });
@@ -87,52 +87,52 @@ describe('list', () => {
       ['beta Wohnen', 'Aachen', 'partner'],
       ['Gamma Bau', null, 'customer'],
     ] as const) {
-      await verbs.createCompany(t.system, { name, town: town ?? undefined, type, country: 'DE' });
+      await verbs.createCompanyFromJson(t.system, { name, town: town ?? undefined, type, country: 'DE' });
     }
   });
 
   it('sorts by name case-insensitively, pages with a total, and counts dependants', async () => {
-    const first = await verbs.listCompaniesPage(w.ctx('advanced'), { sort: 'name', pageSize: 2 });
+    const first = await verbs.listCompaniesPageFromJson(w.ctx('advanced'), { sort: 'name', pageSize: 2 });
     expect(api.listCompanyPage.response.safeParse(first).success).toBe(true);
-    const all = await verbs.listCompaniesPage(w.ctx('advanced'), { sort: 'name', pageSize: 100 });
+    const all = await verbs.listCompaniesPageFromJson(w.ctx('advanced'), { sort: 'name', pageSize: 100 });
     const names = all.items.map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(first.total).toBe(all.items.length);
     expect(first.items.map((c) => c.name)).toEqual(names.slice(0, 2));
-    const second = await verbs.listCompaniesPage(w.ctx('advanced'), { sort: 'name', pageSize: 2, page: 2 });
+    const second = await verbs.listCompaniesPageFromJson(w.ctx('advanced'), { sort: 'name', pageSize: 2, page: 2 });
     expect(second.items.map((c) => c.name)).toEqual(names.slice(2, 4));
     const nord = all.items.find((c) => c.id === w.companies.nord.id)!;
     expect(nord).toMatchObject({ customerCount: 2, missionCount: 1 });
   });
 
   it('sorts by town (empty towns last), by type and by creation, in both directions', async () => {
-    const towns = (await verbs.listCompaniesPage(w.ctx('admin'), { sort: 'town', pageSize: 100 })).items.map((c) => c.town);
+    const towns = (await verbs.listCompaniesPageFromJson(w.ctx('admin'), { sort: 'town', pageSize: 100 })).items.map((c) => c.town);
     const filled = towns.filter((v): v is string => v !== null);
     expect(towns.slice(0, filled.length)).toEqual(filled);
     expect(filled).toEqual([...filled].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    const townsDesc = (await verbs.listCompaniesPage(w.ctx('admin'), { sort: 'town', order: 'desc', pageSize: 100 })).items.map((c) => c.town);
+    const townsDesc = (await verbs.listCompaniesPageFromJson(w.ctx('admin'), { sort: 'town', order: 'desc', pageSize: 100 })).items.map((c) => c.town);
     expect(townsDesc.filter((v) => v !== null)).toEqual([...filled].reverse());
     expect(townsDesc.at(-1)).toBeNull();
 
-    const types = (await verbs.listCompaniesPage(w.ctx('admin'), { sort: 'type', pageSize: 100 })).items.map((c) => c.type);
+    const types = (await verbs.listCompaniesPageFromJson(w.ctx('admin'), { sort: 'type', pageSize: 100 })).items.map((c) => c.type);
     expect(types).toEqual([...types].sort((a, b) => ['customer', 'partner', 'internal'].indexOf(a) - ['customer', 'partner', 'internal'].indexOf(b)));
 
-    const created = (await verbs.listCompaniesPage(w.ctx('admin'), { sort: 'createdAt', order: 'desc', pageSize: 100 })).items.map((c) => c.createdAt);
+    const created = (await verbs.listCompaniesPageFromJson(w.ctx('admin'), { sort: 'createdAt', order: 'desc', pageSize: 100 })).items.map((c) => c.createdAt);
     expect(created).toEqual([...created].sort().reverse());
   });
 
   it('searches name, contact, e-mail and town; % and _ are literal', async () => {
-    const byName = await verbs.listCompaniesPage(w.ctx('admin'), { q: 'wohnen' });
+    const byName = await verbs.listCompaniesPageFromJson(w.ctx('admin'), { q: 'wohnen' });
     expect(byName.items.map((c) => c.name)).toEqual(['beta Wohnen']);
-    const byTown = await verbs.listCompaniesPage(w.ctx('admin'), { q: 'hamburg' });
+    const byTown = await verbs.listCompaniesPageFromJson(w.ctx('admin'), { q: 'hamburg' });
     expect(byTown.items.map((c) => c.name).sort()).toEqual(['Elbe Bau GmbH', 'Nord Hausverwaltung GmbH']);
-    const byEmail = await verbs.listCompaniesPage(w.ctx('admin'), { q: 'technik@nord' });
+    const byEmail = await verbs.listCompaniesPageFromJson(w.ctx('admin'), { q: 'technik@nord' });
     expect(byEmail.items.map((c) => c.id)).toEqual([w.companies.nord.id]);
-    expect((await verbs.listCompaniesPage(w.ctx('admin'), { q: '%' })).total).toBe(0);
+    expect((await verbs.listCompaniesPageFromJson(w.ctx('admin'), { q: '%' })).total).toBe(0);
   });
 
   it('rejects an unknown sort with a field error', async () => {
-    await expect(verbs.listCompaniesPage(w.ctx('admin'), { sort: 'phone' as never })).rejects.toMatchObject({ code: 'validation', details: { fields: { sort: expect.any(Array) } } });
+    await expect(verbs.listCompaniesPageFromJson(w.ctx('admin'), { sort: 'phone' as never })).rejects.toMatchObject({ code: 'validation', details: { fields: { sort: expect.any(Array) } } });
   });
 });
 
@@ -145,8 +145,8 @@ describe('get and update', () => {
   });
 
   it('replaces the fields, bumps the version, audits the changed fields as [before, after]', async () => {
-    const company = await verbs.createCompany(t.system, { name: 'Update Test GmbH', town: 'Bremen', phone: '0421 1' });
-    const updated = await verbs.updateCompany(w.ctx('advanced', 'req-update'), {
+    const company = await verbs.createCompanyFromJson(t.system, { name: 'Update Test GmbH', town: 'Bremen', phone: '0421 1' });
+    const updated = await verbs.updateCompanyFromJson(w.ctx('advanced', 'req-update'), {
       id: company.id,
       version: company.version,
       name: 'Update Test AG',
@@ -170,9 +170,9 @@ describe('get and update', () => {
   });
 
   it('answers 409 version_conflict for an edit that started from an older version, and keeps the newer data', async () => {
-    const company = await verbs.createCompany(t.system, { name: 'Stale Test GmbH' });
-    await verbs.updateCompany(w.ctx('admin'), { id: company.id, version: 1, name: 'Stale Test – erste', type: 'customer', country: 'DE' });
-    const err = await failure(() => verbs.updateCompany(w.ctx('admin'), { id: company.id, version: 1, name: 'Stale Test – zweite', type: 'customer', country: 'DE' }));
+    const company = await verbs.createCompanyFromJson(t.system, { name: 'Stale Test GmbH' });
+    await verbs.updateCompanyFromJson(w.ctx('admin'), { id: company.id, version: 1, name: 'Stale Test – erste', type: 'customer', country: 'DE' });
+    const err = await failure(() => verbs.updateCompanyFromJson(w.ctx('admin'), { id: company.id, version: 1, name: 'Stale Test – zweite', type: 'customer', country: 'DE' }));
     expect(err).toMatchObject({ code: 'version_conflict', status: 409 });
     expect(await verbs.getCompany(w.ctx('admin'), { id: company.id })).toMatchObject({ name: 'Stale Test – erste', version: 2 });
   });
@@ -180,14 +180,14 @@ describe('get and update', () => {
   it("keeps the provider's own company internal", async () => {
     const provider = w.companies.provider;
     const current = await verbs.getCompany(w.ctx('admin'), { id: provider.id });
-    const err = await failure(() => verbs.updateCompany(w.ctx('admin'), { id: provider.id, version: current.version, name: provider.name, type: 'customer', country: 'DE' }));
+    const err = await failure(() => verbs.updateCompanyFromJson(w.ctx('admin'), { id: provider.id, version: current.version, name: provider.name, type: 'customer', country: 'DE' }));
     expect(err).toMatchObject({ code: 'validation', details: { fields: { type: ['admin.companies.errors.providerInternal'] } } });
   });
 
   it('refuses renaming to an existing name with 409 on the name', async () => {
-    const company = await verbs.createCompany(t.system, { name: 'Rename Test GmbH' });
+    const company = await verbs.createCompanyFromJson(t.system, { name: 'Rename Test GmbH' });
     await expect(
-      verbs.updateCompany(w.ctx('admin'), { id: company.id, version: 1, name: 'nord hausverwaltung gmbh', type: 'customer', country: 'DE' }),
+      verbs.updateCompanyFromJson(w.ctx('admin'), { id: company.id, version: 1, name: 'nord hausverwaltung gmbh', type: 'customer', country: 'DE' }),
     ).rejects.toMatchObject({ code: 'conflict', details: { fields: { name: ['admin.companies.errors.nameTaken'] } } });
   });
 });
@@ -201,8 +201,8 @@ describe('delete', () => {
   });
 
   it('is refused while one customer alone depends on it', async () => {
-    const company = await verbs.createCompany(t.system, { name: 'Nur Kunde GmbH' });
-    await verbs.createCustomer(t.system, { name: 'Der eine Kunde', companyId: company.id });
+    const company = await verbs.createCompanyFromJson(t.system, { name: 'Nur Kunde GmbH' });
+    await verbs.createCustomerFromJson(t.system, { name: 'Der eine Kunde', companyId: company.id });
     const err = await failure(() => verbs.deleteCompany(w.ctx('admin'), { id: company.id }));
     expect(err).toMatchObject({ code: 'conflict', details: { reason: 'in_use', missions: 0, customers: 1 } });
     expect(err.message).toBe('This company cannot be deleted: 1 customer depend on it.');
@@ -213,7 +213,7 @@ describe('delete', () => {
   });
 
   it('removes a company nothing depends on, audits it, and then answers 404', async () => {
-    const company = await verbs.createCompany(t.system, { name: 'Weg Damit GmbH', town: 'Kiel' });
+    const company = await verbs.createCompanyFromJson(t.system, { name: 'Weg Damit GmbH', town: 'Kiel' });
     await verbs.deleteCompany(w.ctx('advanced', 'req-delete'), { id: company.id });
     await expect(verbs.getCompany(w.ctx('admin'), { id: company.id })).rejects.toMatchObject({ code: 'not_found' });
     const events = await auditOf(t, 'company', company.id);

@@ -17,7 +17,7 @@ afterAll(() => t?.close());
 describe('create', () => {
   it('needs a company first (spec §5): no company is Value is required, and nothing is written', async () => {
     const before = (await t.pool.query('select count(*)::int as n from customer')).rows[0].n as number;
-    const err = await failure(() => verbs.createCustomer(w.ctx('admin'), { name: 'Ohne Firma', accountType: 'business' } as never));
+    const err = await failure(() => verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Ohne Firma', accountType: 'business' } as never));
     expect(err).toMatchObject({ code: 'validation', status: 400, details: { fields: { companyId: ['validation.required'] } } });
     expect((await t.pool.query('select count(*)::int as n from customer')).rows[0].n).toBe(before);
     // The API body (and the form, which uses the same schema) says the same.
@@ -27,7 +27,7 @@ describe('create', () => {
 
   it('assigns the next free customer number when none is given, and shows it', async () => {
     const highest = (await t.pool.query('select max(customer_number)::int as n from customer')).rows[0].n as number;
-    const created = await verbs.createCustomer(w.ctx('advanced', 'req-cust'), {
+    const created = await verbs.createCustomerFromJson(w.ctx('advanced', 'req-cust'), {
       name: 'Nord Wandsbek',
       companyId: w.companies.nord.id,
       accountType: 'public_sector',
@@ -56,20 +56,20 @@ describe('create', () => {
   });
 
   it('takes a given customer number and refuses a taken one with 409 on the number', async () => {
-    const created = await verbs.createCustomer(w.ctx('admin'), { name: 'Nummer 500', companyId: w.companies.nord.id, accountType: 'business', customerNumber: 500 });
+    const created = await verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Nummer 500', companyId: w.companies.nord.id, accountType: 'business', customerNumber: 500 });
     expect(created.customerNumber).toBe(500);
-    const err = await failure(() => verbs.createCustomer(w.ctx('admin'), { name: 'Nummer 500 doppelt', companyId: w.companies.nord.id, accountType: 'business', customerNumber: 500 }));
+    const err = await failure(() => verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Nummer 500 doppelt', companyId: w.companies.nord.id, accountType: 'business', customerNumber: 500 }));
     expect(err).toMatchObject({ code: 'conflict', status: 409, details: { fields: { customerNumber: ['admin.customers.errors.numberTaken'] } } });
   });
 
   it('applies the configured name minimum (default 3) with its rule message', async () => {
-    const err = await failure(() => verbs.createCustomer(w.ctx('admin'), { name: ' ab ', companyId: w.companies.nord.id, accountType: 'business' }));
+    const err = await failure(() => verbs.createCustomerFromJson(w.ctx('admin'), { name: ' ab ', companyId: w.companies.nord.id, accountType: 'business' }));
     expect(err.details?.fields).toEqual({ name: ['validation.minLength?min=3'] });
   });
 
   it('checks e-mail, country and customer number like the form', async () => {
     const err = await failure(() =>
-      verbs.createCustomer(w.ctx('admin'), { name: 'Prüfkunde', companyId: w.companies.nord.id, accountType: 'business', contactEmail: 'x@y', country: 'QQ', customerNumber: -4 }),
+      verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Prüfkunde', companyId: w.companies.nord.id, accountType: 'business', contactEmail: 'x@y', country: 'QQ', customerNumber: -4 }),
     );
     expect(err.details?.fields).toEqual({
       contactEmail: ['validation.email'],
@@ -79,20 +79,20 @@ describe('create', () => {
   });
 
   it('hangs a sub-customer under a top-level customer of the same company only', async () => {
-    const sub = await verbs.createCustomer(w.ctx('admin'), { name: 'Nord Bergedorf', companyId: w.companies.nord.id, accountType: 'business', parentId: w.customers.c6.id });
+    const sub = await verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Nord Bergedorf', companyId: w.companies.nord.id, accountType: 'business', parentId: w.customers.c6.id });
     expect(sub.parentId).toBe(w.customers.c6.id);
-    const other = await failure(() => verbs.createCustomer(w.ctx('admin'), { name: 'Falsch', companyId: w.companies.provider.id, accountType: 'business', parentId: w.customers.c6.id }));
+    const other = await failure(() => verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Falsch', companyId: w.companies.provider.id, accountType: 'business', parentId: w.customers.c6.id }));
     expect(other.details?.fields).toEqual({ parentId: ['admin.customers.errors.parentOtherCompany'] });
-    const deep = await failure(() => verbs.createCustomer(w.ctx('admin'), { name: 'Zu tief', companyId: w.companies.nord.id, accountType: 'business', parentId: w.customers.c11.id }));
+    const deep = await failure(() => verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Zu tief', companyId: w.companies.nord.id, accountType: 'business', parentId: w.customers.c11.id }));
     expect(deep.details?.fields).toEqual({ parentId: ['admin.customers.errors.parentIsSubCustomer'] });
-    const unknownCompany = await failure(() => verbs.createCustomer(w.ctx('admin'), { name: 'Niemandes', companyId: 987_654, accountType: 'business' }));
+    const unknownCompany = await failure(() => verbs.createCustomerFromJson(w.ctx('admin'), { name: 'Niemandes', companyId: 987_654, accountType: 'business' }));
     expect(unknownCompany.details?.fields).toEqual({ companyId: ['admin.customers.errors.companyNotFound'] });
   });
 });
 
 describe('list and get', () => {
   it('pages with a total and shows company, parent and dependants', async () => {
-    const all = await verbs.listCustomersPage(w.ctx('admin'), { pageSize: 100 });
+    const all = await verbs.listCustomersPageFromJson(w.ctx('admin'), { pageSize: 100 });
     expect(api.listCustomerPage.response.safeParse(all).success).toBe(true);
     const names = all.items.map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
@@ -100,22 +100,22 @@ describe('list and get', () => {
     expect(c6).toMatchObject({ customerNumber: 6, companyName: 'Nord Hausverwaltung GmbH', parentName: null, missionCount: 1 });
     expect(c6.subCustomerCount).toBeGreaterThanOrEqual(1);
     expect(all.items.find((c) => c.id === w.customers.c11.id)).toMatchObject({ parentName: 'Nord Zentrale', subCustomerCount: 0, missionCount: 0 });
-    const page2 = await verbs.listCustomersPage(w.ctx('admin'), { pageSize: 2, page: 2 });
+    const page2 = await verbs.listCustomersPageFromJson(w.ctx('admin'), { pageSize: 2, page: 2 });
     expect(page2).toMatchObject({ total: all.total, page: 2, pageSize: 2 });
     expect(page2.items.map((c) => c.name)).toEqual(names.slice(2, 4));
   });
 
   it('searches by name, exact customer number and company name; filters by company; sorts by number', async () => {
-    expect((await verbs.listCustomersPage(w.ctx('admin'), { q: 'altona' })).items.map((c) => c.id)).toEqual([w.customers.c11.id]);
-    expect((await verbs.listCustomersPage(w.ctx('admin'), { q: '6' })).items.map((c) => c.customerNumber)).toContain(6);
-    expect((await verbs.listCustomersPage(w.ctx('admin'), { q: '6' })).items.map((c) => c.customerNumber)).not.toContain(11);
-    const byCompany = await verbs.listCustomersPage(w.ctx('admin'), { q: 'argus provider' });
+    expect((await verbs.listCustomersPageFromJson(w.ctx('admin'), { q: 'altona' })).items.map((c) => c.id)).toEqual([w.customers.c11.id]);
+    expect((await verbs.listCustomersPageFromJson(w.ctx('admin'), { q: '6' })).items.map((c) => c.customerNumber)).toContain(6);
+    expect((await verbs.listCustomersPageFromJson(w.ctx('admin'), { q: '6' })).items.map((c) => c.customerNumber)).not.toContain(11);
+    const byCompany = await verbs.listCustomersPageFromJson(w.ctx('admin'), { q: 'argus provider' });
     expect(byCompany.items.map((c) => c.id)).toEqual([w.customers.c1.id]);
-    const nord = await verbs.listCustomersPage(w.ctx('admin'), { companyId: w.companies.nord.id, sort: 'customerNumber', order: 'desc', pageSize: 100 });
+    const nord = await verbs.listCustomersPageFromJson(w.ctx('admin'), { companyId: w.companies.nord.id, sort: 'customerNumber', order: 'desc', pageSize: 100 });
     expect(nord.items.every((c) => c.companyId === w.companies.nord.id)).toBe(true);
     const numbers = nord.items.map((c) => c.customerNumber);
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
-    const byCompanyName = (await verbs.listCustomersPage(w.ctx('admin'), { sort: 'company', pageSize: 100 })).items.map((c) => c.companyName.toLowerCase());
+    const byCompanyName = (await verbs.listCustomersPageFromJson(w.ctx('admin'), { sort: 'company', pageSize: 100 })).items.map((c) => c.companyName.toLowerCase());
     expect(byCompanyName).toEqual([...byCompanyName].sort());
   });
 
@@ -129,8 +129,8 @@ describe('list and get', () => {
 
 describe('update', () => {
   it('replaces the editable fields, keeps company and number, bumps the version and audits [before, after]', async () => {
-    const created = await verbs.createCustomer(t.system, { name: 'Edit Kunde', companyId: w.companies.nord.id, town: 'Hamburg' });
-    const updated = await verbs.updateCustomer(w.ctx('admin', 'req-edit'), {
+    const created = await verbs.createCustomerFromJson(t.system, { name: 'Edit Kunde', companyId: w.companies.nord.id, town: 'Hamburg' });
+    const updated = await verbs.updateCustomerFromJson(w.ctx('admin', 'req-edit'), {
       id: created.id,
       version: 1,
       name: 'Edit Kunde neu',
@@ -157,19 +157,19 @@ describe('update', () => {
   });
 
   it('answers 409 version_conflict for a stale edit and keeps the newer data', async () => {
-    const created = await verbs.createCustomer(t.system, { name: 'Stale Kunde', companyId: w.companies.nord.id });
-    await verbs.updateCustomer(w.ctx('admin'), { id: created.id, version: 1, name: 'Stale Kunde eins', accountType: 'business' });
-    const err = await failure(() => verbs.updateCustomer(w.ctx('advanced'), { id: created.id, version: 1, name: 'Stale Kunde zwei', accountType: 'business' }));
+    const created = await verbs.createCustomerFromJson(t.system, { name: 'Stale Kunde', companyId: w.companies.nord.id });
+    await verbs.updateCustomerFromJson(w.ctx('admin'), { id: created.id, version: 1, name: 'Stale Kunde eins', accountType: 'business' });
+    const err = await failure(() => verbs.updateCustomerFromJson(w.ctx('advanced'), { id: created.id, version: 1, name: 'Stale Kunde zwei', accountType: 'business' }));
     expect(err).toMatchObject({ code: 'version_conflict', status: 409 });
     expect(await verbs.getCustomer(w.ctx('admin'), { id: created.id })).toMatchObject({ name: 'Stale Kunde eins', version: 2 });
   });
 
   it('refuses a parent that would make a cycle or a third level', async () => {
     const c6 = await verbs.getCustomer(w.ctx('admin'), { id: w.customers.c6.id });
-    const self = await failure(() => verbs.updateCustomer(w.ctx('admin'), { id: c6.id, version: c6.version, name: c6.name, accountType: c6.accountType, parentId: c6.id }));
+    const self = await failure(() => verbs.updateCustomerFromJson(w.ctx('admin'), { id: c6.id, version: c6.version, name: c6.name, accountType: c6.accountType, parentId: c6.id }));
     expect(self.details?.fields).toEqual({ parentId: ['admin.customers.errors.parentSelf'] });
-    const top = await verbs.createCustomer(t.system, { name: 'Nord Harburg', companyId: w.companies.nord.id });
-    const withChildren = await failure(() => verbs.updateCustomer(w.ctx('admin'), { id: c6.id, version: c6.version, name: c6.name, accountType: c6.accountType, parentId: top.id }));
+    const top = await verbs.createCustomerFromJson(t.system, { name: 'Nord Harburg', companyId: w.companies.nord.id });
+    const withChildren = await failure(() => verbs.updateCustomerFromJson(w.ctx('admin'), { id: c6.id, version: c6.version, name: c6.name, accountType: c6.accountType, parentId: top.id }));
     expect(withChildren.details?.fields).toEqual({ parentId: ['admin.customers.errors.hasSubCustomers'] });
   });
 });
@@ -185,13 +185,13 @@ describe('delete', () => {
   it('is refused while a mission names it as sub-customer', async () => {
     const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
     const { missionInput } = await import('../missions/fixtures');
-    const sub = await verbs.createCustomer(t.system, { name: 'Nord Eimsbüttel', companyId: w.companies.nord.id, parentId: w.customers.c6.id });
+    const sub = await verbs.createCustomerFromJson(t.system, { name: 'Nord Eimsbüttel', companyId: w.companies.nord.id, parentId: w.customers.c6.id });
     await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { name: 'Eimsbüttel Scan', customerId: w.customers.c6.id, subCustomerId: sub.id }));
     await expect(verbs.deleteCustomer(w.ctx('admin'), { id: sub.id })).rejects.toMatchObject({ code: 'conflict', details: { missions: 1, subCustomers: 0 } });
   });
 
   it('removes a customer nothing depends on, audits it, and then answers 404', async () => {
-    const created = await verbs.createCustomer(t.system, { name: 'Weg Kunde', companyId: w.companies.nord.id });
+    const created = await verbs.createCustomerFromJson(t.system, { name: 'Weg Kunde', companyId: w.companies.nord.id });
     await verbs.deleteCustomer(w.ctx('advanced', 'req-del'), { id: created.id });
     await expect(verbs.getCustomer(w.ctx('admin'), { id: created.id })).rejects.toMatchObject({ code: 'not_found' });
     const events = await auditOf(t, 'customer', created.id);

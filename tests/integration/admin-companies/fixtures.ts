@@ -40,15 +40,15 @@ export type Role = (typeof ROLES)[number];
 
 /** The provider, a customer company with a customer, a sub-customer and a mission, and one actor per built-in role. */
 export async function buildCenterWorld(t: CenterDb) {
-  const { createCompany } = await import('@/lib/server/companies/create-company');
-  const { createCustomer } = await import('@/lib/server/customers/create-customer');
+  const { createCompanyFromJson } = await import('@/lib/server/companies/create-company');
+  const { createCustomerFromJson } = await import('@/lib/server/customers/create-customer');
   const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
   const { system } = t;
-  const provider = await createCompany(system, { name: 'Argus Provider GmbH', type: 'internal', isProvider: true, town: 'München' });
-  const nord = await createCompany(system, { name: 'Nord Hausverwaltung GmbH', town: 'Hamburg', contactEmail: 'technik@nord.example.com' });
-  const c1 = await createCustomer(system, { name: 'Provider Eigenprojekte', companyId: provider.id, customerNumber: 1 });
-  const c6 = await createCustomer(system, { name: 'Nord Zentrale', companyId: nord.id, customerNumber: 6 });
-  const c11 = await createCustomer(system, { name: 'Nord Altona', companyId: nord.id, customerNumber: 11, parentId: c6.id });
+  const provider = await createCompanyFromJson(system, { name: 'Argus Provider GmbH', type: 'internal', isProvider: true, town: 'München' });
+  const nord = await createCompanyFromJson(system, { name: 'Nord Hausverwaltung GmbH', town: 'Hamburg', contactEmail: 'technik@nord.example.com' });
+  const c1 = await createCustomerFromJson(system, { name: 'Provider Eigenprojekte', companyId: provider.id, customerNumber: 1 });
+  const c6 = await createCustomerFromJson(system, { name: 'Nord Zentrale', companyId: nord.id, customerNumber: 6 });
+  const c11 = await createCustomerFromJson(system, { name: 'Nord Altona', companyId: nord.id, customerNumber: 11, parentId: c6.id });
   const mission = await createMissionFromJson(system, missionInput(nord.id, { name: 'Nord Bestandsaufnahme', customerId: c6.id }));
 
   const actor = (roles: string[], companyId: number | null, customerId: number | null, customerNumber: number | null): Actor => ({

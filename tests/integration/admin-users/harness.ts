@@ -50,13 +50,13 @@ export async function startHarness(): Promise<Harness> {
   const { resolveUser } = await import('@/lib/server/auth/current-user');
   const { db: appDb, pool: appPool } = await import('@/lib/server/db/client');
   const { createDomainContext, systemContext } = await import('@/lib/server/domain/contexts');
-  const { createCompany } = await import('@/lib/server/companies/create-company');
-  const { createCustomer } = await import('@/lib/server/customers/create-customer');
+  const { createCompanyFromJson } = await import('@/lib/server/companies/create-company');
+  const { createCustomerFromJson } = await import('@/lib/server/customers/create-customer');
   const system = systemContext(appDb());
-  const companyId = (await createCompany(system, { name: 'Mainufer Projektentwicklung' })).id;
-  const otherCompanyId = (await createCompany(system, { name: 'Rheinland Immobilien' })).id;
-  const c1 = await createCustomer(system, { name: 'Mainufer Projektentwicklung', companyId, customerNumber: 20 });
-  const c2 = await createCustomer(system, { name: 'Rheinland Immobilien – Bestand', companyId: otherCompanyId, customerNumber: 7 });
+  const companyId = (await createCompanyFromJson(system, { name: 'Mainufer Projektentwicklung' })).id;
+  const otherCompanyId = (await createCompanyFromJson(system, { name: 'Rheinland Immobilien' })).id;
+  const c1 = await createCustomerFromJson(system, { name: 'Mainufer Projektentwicklung', companyId, customerNumber: 20 });
+  const c2 = await createCustomerFromJson(system, { name: 'Rheinland Immobilien – Bestand', companyId: otherCompanyId, customerNumber: 7 });
 
   function browserViaProxy(): Browser {
     const browser = new Browser();

@@ -93,7 +93,7 @@ describe('permissions screen verbs', () => {
   it('creates a role with a user level; assigned to a user it grants its flags at once; edited, it changes them', async () => {
     const created = await roles.createRoleFromJson(h.ctx(admin), { name: 'site-lead', userLevel: 30, permissions: ['UI.menu.missionList', 'UI.menu.assignedToMe'] });
     expect(created).toMatchObject({ name: 'site-lead', builtIn: false, locked: false, userLevel: 30, version: 1, manageable: true });
-    await expect(roles.createRoleFromJson(h.ctx(admin), { name: 'site-lead', userLevel: 10 })).rejects.toMatchObject({ code: 'conflict', details: { fields: { name: ['already exists'] } } });
+    await expect(roles.createRoleFromJson(h.ctx(admin), { name: 'site-lead', userLevel: 10 })).rejects.toMatchObject({ code: 'conflict', details: { fields: { name: ['errors.admin.alreadyExists'] } } });
     await expect(roles.createRoleFromJson(h.ctx(admin), { name: 'customer', userLevel: 10 })).rejects.toMatchObject({ code: 'conflict' });
     await expect(roles.createRoleFromJson(h.ctx(admin), { name: 'X y', userLevel: 101 })).rejects.toMatchObject({ code: 'validation', details: { fields: { name: expect.any(Array), userLevel: expect.any(Array) } } });
 

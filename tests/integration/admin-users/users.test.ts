@@ -13,7 +13,7 @@ describe('user center verbs', () => {
   let admin: UserActor;
   let adminCookie: string;
   let verbs: {
-    listUserAccounts: typeof import('@/lib/server/users/list-user-accounts').listUserAccounts;
+    listUserAccountsFromJson: typeof import('@/lib/server/users/list-user-accounts').listUserAccountsFromJson;
     inviteUserFromJson: typeof import('@/lib/server/users/invite-user').inviteUserFromJson;
     updateUserAccessFromJson: typeof import('@/lib/server/users/update-user-access').updateUserAccessFromJson;
     deactivateUser: typeof import('@/lib/server/users/set-user-state').deactivateUser;
@@ -98,7 +98,7 @@ describe('user center verbs', () => {
     const again = await h.signIn(input.email, 'Harbor-Violet-2026!');
     expect(again.actor.identityId).toBe(user.identityId);
 
-    const listed = await verbs.listUserAccounts(h.ctx(admin), { q: input.email });
+    const listed = await verbs.listUserAccountsFromJson(h.ctx(admin), { q: input.email });
     expect(listed.items).toEqual([expect.objectContaining({ identityId: user.identityId, verified: true })]);
     expect(listed.items[0]!.lastSignInAt).not.toBeNull();
   });
@@ -106,10 +106,10 @@ describe('user center verbs', () => {
   it('refuses an e-mail that exists, an unknown customer and a company that does not own the customer', async () => {
     const input = invitee();
     await verbs.inviteUserFromJson(h.ctx(admin), input);
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'conflict', details: { fields: { email: ['already exists'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'conflict', details: { fields: { email: ['errors.admin.alreadyExists'] } } });
     const existing = await h.createUser({ roles: ['customer'] }, 'existing');
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: existing.email }))).rejects.toMatchObject({ code: 'conflict' });
-    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation', details: { fields: { customerId: ['customer not found'] } } });
+    await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ customerId: 999_999 }))).rejects.toMatchObject({ code: 'validation', details: { fields: { customerId: ['errors.admin.customerNotFound'] } } });
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ companyId: h.otherCompanyId }))).rejects.toMatchObject({ code: 'validation' });
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ roles: ['no-such-role'] }))).rejects.toMatchObject({ code: 'validation', details: { fields: { roles: [expect.stringContaining('no-such-role')] } } });
     await expect(verbs.inviteUserFromJson(h.ctx(admin), invitee({ email: 'not-an-email' }))).rejects.toMatchObject({ code: 'validation', details: { fields: { email: ['validation.email'] } } });
@@ -117,15 +117,15 @@ describe('user center verbs', () => {
 
   it('lists identities joined with profiles, searched by customer number and role, sorted by name and paged', async () => {
     const a = await verbs.inviteUserFromJson(h.ctx(admin), invitee({ lastName: 'Aaberg', customerId: h.otherCustomer.id, roles: ['external'] }));
-    const list = await verbs.listUserAccounts(h.ctx(admin), { q: 'external' });
+    const list = await verbs.listUserAccountsFromJson(h.ctx(admin), { q: 'external' });
     expect(list.items.map((u) => u.identityId)).toContain(a.user.identityId);
     expect(list.items.every((u) => u.roles.includes('external') || JSON.stringify(u).toLowerCase().includes('external'))).toBe(true);
-    const byNumber = await verbs.listUserAccounts(h.ctx(admin), { q: '7', pageSize: 100 });
+    const byNumber = await verbs.listUserAccountsFromJson(h.ctx(admin), { q: '7', pageSize: 100 });
     expect(byNumber.items.find((u) => u.identityId === a.user.identityId)?.customer).toMatchObject({ customerNumber: 7, name: 'Rheinland Immobilien – Bestand' });
-    const all = await verbs.listUserAccounts(h.ctx(admin), { pageSize: 100 });
+    const all = await verbs.listUserAccountsFromJson(h.ctx(admin), { pageSize: 100 });
     const names = all.items.map((u) => `${u.lastName} ${u.firstName} ${u.email}`.toLowerCase());
     expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
-    const page2 = await verbs.listUserAccounts(h.ctx(admin), { page: 2, pageSize: 1 });
+    const page2 = await verbs.listUserAccountsFromJson(h.ctx(admin), { page: 2, pageSize: 1 });
     expect(page2).toMatchObject({ total: all.total, page: 2, pageSize: 1 });
     expect(page2.items[0]?.identityId).toBe(all.items[1]?.identityId);
     expect(all.roles).toEqual(expect.arrayContaining([{ name: 'admin', userLevel: 100, assignable: true }, { name: 'customer', userLevel: 20, assignable: true }]));
@@ -147,7 +147,7 @@ describe('user center verbs', () => {
 
     await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: user.identityId, companyId: h.companyId, customerId: h.otherCustomer.id, roles: [] })).rejects.toMatchObject({
       code: 'validation',
-      details: { fields: { customerId: ['customer belongs to another company'] } },
+      details: { fields: { customerId: ['errors.admin.customerOtherCompany'] } },
     });
     await expect(verbs.updateUserAccessFromJson(h.ctx(admin), { identityId: '00000000-0000-4000-8000-000000000000', roles: [] })).rejects.toMatchObject({ code: 'not_found' });
   });
@@ -267,6 +267,6 @@ describe('user center verbs', () => {
   // Last: it stops the identity service.
   it("fails with 503 when the identity service does not answer (the screen shows 'Failed to get users.')", async () => {
     await h.identity.stop();
-    await expect(verbs.listUserAccounts(h.ctx(admin))).rejects.toMatchObject({ code: 'service_unavailable' });
+    await expect(verbs.listUserAccountsFromJson(h.ctx(admin), {})).rejects.toMatchObject({ code: 'service_unavailable' });
   });
 });

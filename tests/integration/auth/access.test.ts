@@ -75,11 +75,11 @@ describe('sign-in and access on the server', () => {
     ({ GET: permissionGET } = await import('@/app/api/v2/permission/route'));
     const { db: appDb } = await import('@/lib/server/db/client');
     const { systemContext } = await import('@/lib/server/domain/contexts');
-    const { createCompany } = await import('@/lib/server/companies/create-company');
-    const { createCustomer } = await import('@/lib/server/customers/create-customer');
+    const { createCompanyFromJson } = await import('@/lib/server/companies/create-company');
+    const { createCustomerFromJson } = await import('@/lib/server/customers/create-customer');
     const ctx = systemContext(appDb());
-    companyId = (await createCompany(ctx, { name: 'Hausverwaltung Test' })).id;
-    customerNumber = (await createCustomer(ctx, { name: 'Hausverwaltung Test – Zentrale', companyId, customerNumber: 6 })).customerNumber;
+    companyId = (await createCompanyFromJson(ctx, { name: 'Hausverwaltung Test' })).id;
+    customerNumber = (await createCustomerFromJson(ctx, { name: 'Hausverwaltung Test – Zentrale', companyId, customerNumber: 6 })).customerNumber;
   }, 60_000);
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import type { Db } from '@/lib/server/db/client';
 import { SYSTEM_ACTOR, type Actor } from '@/lib/server/auth/actor';
-import { createCompany } from '@/lib/server/companies/create-company';
-import { createCustomer } from '@/lib/server/customers/create-customer';
+import { createCompanyFromJson } from '@/lib/server/companies/create-company';
+import { createCustomerFromJson } from '@/lib/server/customers/create-customer';
 import { createDataset } from '@/lib/server/datasets/create-dataset';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
@@ -51,9 +51,9 @@ const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
 
 async function setup() {
   const n = Math.floor(Math.random() * 1e6);
-  const company = await createCompany(system, { name: `Verb Test ${n} GmbH`, country: 'de', contactEmail: 'Info@Verb-Test.example.com' });
-  const other = await createCompany(system, { name: `Other ${n} GmbH` });
-  const customer = await createCustomer(system, { name: 'Verb Test Kunde', companyId: company.id });
+  const company = await createCompanyFromJson(system, { name: `Verb Test ${n} GmbH`, country: 'de', contactEmail: 'Info@Verb-Test.example.com' });
+  const other = await createCompanyFromJson(system, { name: `Other ${n} GmbH` });
+  const customer = await createCustomerFromJson(system, { name: 'Verb Test Kunde', companyId: company.id });
   const mission: CreateMissionInput = {
     name: 'Aufmaß Teststraße 1',
     companyId: company.id,
@@ -76,7 +76,7 @@ describe('domain verbs', () => {
 
   it('reject invalid input with field errors and write nothing', async () => {
     const before = (await pool.query(`select count(*) from audit_event`)).rows[0];
-    await expect(createCompany(system, { name: '  ', contactEmail: 'not-an-email' })).rejects.toMatchObject({
+    await expect(createCompanyFromJson(system, { name: '  ', contactEmail: 'not-an-email' })).rejects.toMatchObject({
       code: 'validation',
       details: { fields: { name: expect.any(Array), contactEmail: expect.any(Array) } },
     });
@@ -85,11 +85,11 @@ describe('domain verbs', () => {
 
   it('number customers and refuse a duplicate company name', async () => {
     const { company, customer } = await setup();
-    const next = await createCustomer(system, { name: 'Zweiter Kunde', companyId: company.id });
+    const next = await createCustomerFromJson(system, { name: 'Zweiter Kunde', companyId: company.id });
     expect(next.customerNumber).toBe(customer.customerNumber + 1);
     expect(next.uuid).toMatch(/^[0-9a-f-]{36}$/);
-    await expect(createCompany(system, { name: company.name.toUpperCase() })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(createCustomer(system, { name: 'Kunde', companyId: 999_999 })).rejects.toMatchObject({ code: 'validation' });
+    await expect(createCompanyFromJson(system, { name: company.name.toUpperCase() })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(createCustomerFromJson(system, { name: 'Kunde', companyId: 999_999 })).rejects.toMatchObject({ code: 'validation' });
   });
 
   it('create a mission with measured buildings, the auto-filled delivery date and an audit event', async () => {
@@ -112,7 +112,7 @@ describe('domain verbs', () => {
     const { mission } = await setup();
     await expect(createMissionFromJson(system, { ...mission, buildings: [] })).rejects.toMatchObject({ code: 'validation' });
     await expect(createMissionFromJson(system, { ...mission, products: [] })).rejects.toMatchObject({ code: 'validation' });
-    const partner = await createCompany(system, { name: `Baustoff ${Math.random()}`, type: 'partner', isMaterialsPartner: true });
+    const partner = await createCompanyFromJson(system, { name: `Baustoff ${Math.random()}`, type: 'partner', isMaterialsPartner: true });
     await expect(createMissionFromJson(system, { ...mission, companyId: partner.id, customerId: undefined, name: 'Fassade Nord' })).rejects.toMatchObject({
       code: 'validation',
       details: { fields: { name: expect.any(Array) } },
@@ -127,20 +127,20 @@ describe('domain verbs', () => {
     await expect(createMissionFromJson(own, { ...mission, status: 'delivered' })).rejects.toMatchObject({ code: 'not_authorized' });
     const created = await createMissionFromJson(own, mission);
     expect(created.createdBy).toBe('4f1c2d3e-0000-4000-8000-000000000001');
-    await expect(createCompany(own, { name: 'Nope GmbH' })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(createCompanyFromJson(own, { name: 'Nope GmbH' })).rejects.toMatchObject({ code: 'not_authorized' });
   });
 
   it('share a mission once, and refuse users of other companies', async () => {
     const { company, other, mission: input } = await setup();
     const mission = await createMissionFromJson(system, input);
-    const outsider = await createCustomer(system, { name: 'Fremdkunde', companyId: other.id });
+    const outsider = await createCustomerFromJson(system, { name: 'Fremdkunde', companyId: other.id });
     await expect(shareMission({ ...system, actor: user({ companyId: other.id, customerId: outsider.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({
       code: 'not_authorized',
       message: 'not authorized to access mission id',
     });
     // A customer user sees only their own company's customers: another company's is 404 (issue 13).
     await expect(shareMission({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({ code: 'not_found' });
-    const sibling = await createCustomer(system, { name: 'Zweigstelle', companyId: company.id });
+    const sibling = await createCustomerFromJson(system, { name: 'Zweigstelle', companyId: company.id });
     const share = await shareMission({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: sibling.id });
     expect(share).toMatchObject({ missionId: mission.id, customerId: sibling.id, sharedBy: '4f1c2d3e-0000-4000-8000-000000000001' });
     expect(await shareMission(system, { missionId: mission.id, customerId: sibling.id })).toEqual(share);

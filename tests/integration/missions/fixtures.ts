@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR, type Actor } from '@/lib/server/auth/actor';
-import { createCompany } from '@/lib/server/companies/create-company';
-import { createCustomer } from '@/lib/server/customers/create-customer';
+import { createCompanyFromJson } from '@/lib/server/companies/create-company';
+import { createCustomerFromJson } from '@/lib/server/customers/create-customer';
 import type { Db } from '@/lib/server/db/client';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
@@ -59,15 +59,15 @@ export const missionInput = (companyId: number, over: Partial<CreateMissionInput
  */
 export async function buildWorld(t: TestDb) {
   const { system } = t;
-  const provider = await createCompany(system, { name: 'Provider GmbH', type: 'internal', isProvider: true });
-  const nord = await createCompany(system, { name: 'Nord GmbH' });
-  const rheinland = await createCompany(system, { name: 'Rheinland KG' });
-  const partner = await createCompany(system, { name: 'Fassadenwerk AG', type: 'partner', isMaterialsPartner: true });
-  const c1 = await createCustomer(system, { name: 'Provider Eigenprojekte', companyId: provider.id, customerNumber: 1 });
-  const c6 = await createCustomer(system, { name: 'Nord Zentrale', companyId: nord.id, customerNumber: 6 });
-  const c11 = await createCustomer(system, { name: 'Nord Altona', companyId: nord.id, customerNumber: 11, parentId: c6.id });
-  const c7 = await createCustomer(system, { name: 'Rheinland Bestand', companyId: rheinland.id, customerNumber: 7 });
-  const c37 = await createCustomer(system, { name: 'Fassadenwerk Objektberatung', companyId: partner.id, customerNumber: 37 });
+  const provider = await createCompanyFromJson(system, { name: 'Provider GmbH', type: 'internal', isProvider: true });
+  const nord = await createCompanyFromJson(system, { name: 'Nord GmbH' });
+  const rheinland = await createCompanyFromJson(system, { name: 'Rheinland KG' });
+  const partner = await createCompanyFromJson(system, { name: 'Fassadenwerk AG', type: 'partner', isMaterialsPartner: true });
+  const c1 = await createCustomerFromJson(system, { name: 'Provider Eigenprojekte', companyId: provider.id, customerNumber: 1 });
+  const c6 = await createCustomerFromJson(system, { name: 'Nord Zentrale', companyId: nord.id, customerNumber: 6 });
+  const c11 = await createCustomerFromJson(system, { name: 'Nord Altona', companyId: nord.id, customerNumber: 11, parentId: c6.id });
+  const c7 = await createCustomerFromJson(system, { name: 'Rheinland Bestand', companyId: rheinland.id, customerNumber: 7 });
+  const c37 = await createCustomerFromJson(system, { name: 'Fassadenwerk Objektberatung', companyId: partner.id, customerNumber: 37 });
 
   const ids = { admin: randomUUID(), advanced: randomUUID(), operator: randomUUID(), customer: randomUUID(), customer2: randomUUID(), external: randomUUID() };
   const profiles: [keyof typeof ids, string, number | null, number | null][] = [

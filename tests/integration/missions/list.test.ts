@@ -1,5 +1,5 @@
 import type { DomainContext } from '@/lib/server/domain/context';
-import { createCompany } from '@/lib/server/companies/create-company';
+import { createCompanyFromJson } from '@/lib/server/companies/create-company';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
 import { hideMission } from '@/lib/server/missions/hide-mission';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   t = await openTestDb();
   w = await buildWorld(t);
   admin = w.ctx('admin');
-  companyId = (await createCompany(t.system, { name: 'Paging GmbH' })).id;
+  companyId = (await createCompanyFromJson(t.system, { name: 'Paging GmbH' })).id;
   for (let i = 0; i < 23; i++) created.push((await createMissionFromJson(t.system, missionInput(companyId, variant(i)))).id);
 });
 afterAll(() => t?.close());

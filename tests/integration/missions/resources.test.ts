@@ -1,7 +1,7 @@
 import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
 import { openApiDocument } from '@/lib/server/api/openapi';
-import { listCompanies } from '@/lib/server/companies/list-companies';
-import { listCustomers } from '@/lib/server/customers/list-customers';
+import { listCompaniesFromJson } from '@/lib/server/companies/list-companies';
+import { listCustomersFromJson } from '@/lib/server/customers/list-customers';
 import { createBuilding } from '@/lib/server/missions/create-building';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
@@ -20,7 +20,7 @@ import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
 import { createTag } from '@/lib/server/tags/create-tag';
 import { detachMissionTag } from '@/lib/server/tags/detach-mission-tag';
 import { listTags } from '@/lib/server/tags/list-tags';
-import { listUsers } from '@/lib/server/users/list-users';
+import { listUsersFromJson } from '@/lib/server/users/list-users';
 import { endpoints } from '@/lib/shared/api/endpoints';
 import * as api from '@/lib/shared/api/endpoints/missions';
 import * as pickers from '@/lib/shared/api/endpoints/pickers';
@@ -155,18 +155,18 @@ describe('table presets', () => {
 describe('pickers', () => {
   it('scope companies, customers and users to what the actor may see', async () => {
     const names = <T extends { name?: string; displayName?: string }>(rows: T[]) => rows.map((r) => r.name ?? r.displayName).sort();
-    expect(names(await listCompanies(w.ctx('admin')))).toEqual(['Fassadenwerk AG', 'Nord GmbH', 'Provider GmbH', 'Rheinland KG']);
-    expect(names(await listCompanies(w.ctx('customer')))).toEqual(['Nord GmbH']);
-    expect(names(await listCustomers(w.ctx('customer')))).toEqual(['Nord Altona', 'Nord Zentrale']);
-    const all = await listCustomers(w.ctx('advanced'), { q: '37' });
+    expect(names(await listCompaniesFromJson(w.ctx('admin'), {}))).toEqual(['Fassadenwerk AG', 'Nord GmbH', 'Provider GmbH', 'Rheinland KG']);
+    expect(names(await listCompaniesFromJson(w.ctx('customer'), {}))).toEqual(['Nord GmbH']);
+    expect(names(await listCustomersFromJson(w.ctx('customer'), {}))).toEqual(['Nord Altona', 'Nord Zentrale']);
+    const all = await listCustomersFromJson(w.ctx('advanced'), { q: '37' });
     expect(pickers.listCustomers.response.safeParse({ items: all }).success).toBe(true);
     expect(all.map((c) => c.customerNumber)).toEqual([37]);
-    expect((await listCustomers(w.ctx('admin'), { companyId: w.companies.rheinland.id })).map((c) => c.name)).toEqual(['Rheinland Bestand']);
-    const users = await listUsers(w.ctx('admin'), { q: 'oliver' });
+    expect((await listCustomersFromJson(w.ctx('admin'), { companyId: w.companies.rheinland.id })).map((c) => c.name)).toEqual(['Rheinland Bestand']);
+    const users = await listUsersFromJson(w.ctx('admin'), { q: 'oliver' });
     expect(pickers.listUsers.response.safeParse({ items: users }).success).toBe(true);
     expect(users).toEqual([expect.objectContaining({ identityId: w.ids.operator, displayName: 'Oliver Operator' })]);
-    expect(names(await listUsers(w.ctx('customer')))).toEqual(['Claudia Kundin']);
-    expect(names(await listUsers(w.ctx('operator')))).toEqual(['Andrea Admin', 'Markus Manager', 'Oliver Operator']);
+    expect(names(await listUsersFromJson(w.ctx('customer'), {}))).toEqual(['Claudia Kundin']);
+    expect(names(await listUsersFromJson(w.ctx('operator'), {}))).toEqual(['Andrea Admin', 'Markus Manager', 'Oliver Operator']);
   });
 });
 

@@ -127,7 +127,7 @@ describe('user center list', () => {
       'GET /api/v2/admin/users': { status: 200, body: list },
       'GET /api/v2/companies': { status: 200, body: { items: [] } },
       'GET /api/v2/customers': { status: 200, body: { items: [] } },
-      'POST /api/v2/admin/users': { status: 409, body: { error: { code: 'conflict', message: 'exists', details: { fields: { email: ['already exists'] } } } } },
+      'POST /api/v2/admin/users': { status: 409, body: { error: { code: 'conflict', message: 'exists', details: { fields: { email: [{ key: 'errors.admin.alreadyExists', message: 'already exists' }] } } } } },
     });
     view();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
@@ -137,5 +137,57 @@ describe('user center list', () => {
     await userEvent.type(dialog.getByLabelText('Last name'), 'V');
     await userEvent.click(dialog.getByRole('button', { name: 'Invite' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('A user with this e-mail address exists already.');
+  });
+
+  // The domain's reasons arrive as message keys (the English text is the API's `message`): a
+  // German admin reads them in German, whether the user center words them itself or not.
+  it('shows the reasons of a refused invitation in German, under their fields', async () => {
+    routeFetch({
+      'GET /api/v2/admin/users': { status: 200, body: list },
+      'GET /api/v2/companies': { status: 200, body: { items: [] } },
+      'GET /api/v2/customers': { status: 200, body: { items: [] } },
+      'POST /api/v2/admin/users': {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation',
+            message: 'invalid input',
+            details: {
+              key: 'errors.code.validation',
+              fields: {
+                customerId: [{ key: 'errors.admin.customerNotFound', message: 'customer not found' }],
+                companyId: [{ key: 'errors.admin.companyNotFound', message: 'company not found' }],
+                roles: [{ key: 'errors.admin.unknownRole?roles=site-lead', message: 'unknown role: site-lead' }],
+              },
+            },
+          },
+        },
+      },
+    });
+    view('de');
+    await userEvent.click(await screen.findByRole('button', { name: 'Benutzer einladen' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('E-Mail'), 'lena@example.com');
+    await userEvent.type(dialog.getByLabelText('Vorname'), 'L');
+    await userEvent.type(dialog.getByLabelText('Nachname'), 'V');
+    await userEvent.click(dialog.getByRole('button', { name: 'Einladen' }));
+    expect(await dialog.findByText('Diesen Kunden gibt es nicht.')).toBeInTheDocument();
+    expect(dialog.getByText('Firma nicht gefunden')).toBeInTheDocument();
+    expect(dialog.getByText('unbekannte Rolle: site-lead')).toBeInTheDocument();
+    expect(dialog.queryByText('customer not found')).not.toBeInTheDocument();
+  });
+
+  it('says in German that nobody changes their own account, from the error key', async () => {
+    routeFetch({
+      'GET /api/v2/admin/users': { status: 200, body: list },
+      'POST /api/v2/admin/users/0b0e1d7e-0000-4000-8000-000000000002/reactivate': {
+        status: 403,
+        body: { error: { code: 'not_authorized', message: 'you cannot change the state of your own account', details: { key: 'errors.admin.ownState' } } },
+      },
+    });
+    view('de');
+    const row = within(await screen.findByTestId('user-lena@example.com'));
+    await userEvent.click(row.getByRole('button', { name: 'Reaktivieren' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith({ type: 'error', text: 'Sie können Ihre eigenen Rollen nicht ändern und sich nicht selbst deaktivieren.' }));
   });
 });

@@ -5,7 +5,7 @@ import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listCompaniesPage } from '@/lib/server/companies/list-companies-page';
 import { pageContext } from '@/lib/server/domain/contexts';
-import { companyPageQuery, type CompanyPage } from '@/lib/shared/schemas/company';
+import { CENTER_PAGE_SIZE, companyPageQuery, type CompanyPage } from '@/lib/shared/schemas/company';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -36,7 +36,7 @@ export async function loadCompanyCenter(searchParams: SearchParams): Promise<{ q
   if (!(await permissionsOf(actor)).UI.menu.companyCenter) notFound();
   const query = parseCompanyQuery(searchParams);
   const ctx = pageContext(actor, 'company-center');
-  const page = await listCompaniesPage(ctx, query).catch((err: unknown) => {
+  const page = await listCompaniesPage(ctx, { ...query, pageSize: CENTER_PAGE_SIZE }).catch((err: unknown) => {
     ctx.log.error('list failed', err);
     return null;
   });

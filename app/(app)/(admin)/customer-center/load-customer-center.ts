@@ -7,6 +7,7 @@ import { listCompanies } from '@/lib/server/companies/list-companies';
 import { listCustomersPage } from '@/lib/server/customers/list-customers-page';
 import { customerNameMinLength } from '@/lib/server/customers/name-min-length';
 import { pageContext } from '@/lib/server/domain/contexts';
+import { CENTER_PAGE_SIZE } from '@/lib/shared/schemas/company';
 import { customerPageQuery } from '@/lib/shared/schemas/customer';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -41,7 +42,7 @@ export async function loadCustomerCenter(searchParams: SearchParams): Promise<Cu
   const ctx = pageContext(actor, 'customer-center');
   const query = parseCustomerQuery(searchParams);
   const [page, companies] = await Promise.all([
-    listCustomersPage(ctx, { ...query, companyId: query.companyId ?? undefined }).catch((err: unknown) => {
+    listCustomersPage(ctx, { ...query, companyId: query.companyId ?? undefined, pageSize: CENTER_PAGE_SIZE }).catch((err: unknown) => {
       ctx.log.error('list failed', err);
       return null;
     }),
