@@ -40,5 +40,5 @@ export async function listMissionAudit(ctx: DomainContext, input: { missionId: n
 }
 
 /** listMissionAudit for query-shaped input (pages, tests): the query parsed with the endpoint's schema first (its defaults too). */
-export const listMissionAuditFromJson = (ctx: DomainContext, { missionId, ...query }: { missionId: number } & z.input<typeof auditQuery>) =>
+export const listMissionAuditFromJson = async (ctx: DomainContext, { missionId, ...query }: { missionId: number } & z.input<typeof auditQuery>) =>
   listMissionAudit(ctx, { ...parseInput(auditQuery, query), missionId });

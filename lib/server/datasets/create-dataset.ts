@@ -23,7 +23,7 @@ export async function createDataset(ctx: DomainContext, data: z.output<typeof cr
       .then((rows) => rows[0]!)
       .catch((err: unknown) => {
         if (isUniqueViolation(err, 'dataset_dataset_id_key')) {
-          throw new AppError('conflict', 'a dataset with this id exists', { fields: { datasetId: ['already exists'] } });
+          throw new AppError('conflict', 'a dataset with this id exists', { fields: { datasetId: ['errors.missions.alreadyExists'] } }, 'errors.missions.datasetIdTaken');
         }
         throw err;
       });

@@ -16,5 +16,5 @@ export async function createBuilding(ctx: DomainContext, input: z.output<typeof 
 }
 
 /** createBuilding for JSON-shaped input (tests): the body parsed with the endpoint's schema first. */
-export const createBuildingFromJson = (ctx: DomainContext, { missionId, ...body }: BuildingInput & { missionId: number }) =>
+export const createBuildingFromJson = async (ctx: DomainContext, { missionId, ...body }: BuildingInput & { missionId: number }) =>
   createBuilding(ctx, { ...parseInput(buildingInput, body), missionId });

@@ -15,7 +15,7 @@ export async function deleteBuilding(ctx: DomainContext, input: { id: number }):
     // The mission row lock serialises two deletions racing for the last building.
     await requireMission(tx, current.missionId, 'editBuildings', { lock: true });
     const [{ n } = { n: 0 }] = await tx.db.select({ n: count() }).from(building).where(eq(building.missionId, current.missionId));
-    if (n <= 1) throw new AppError('conflict', 'a mission needs at least one building');
+    if (n <= 1) throw new AppError('conflict', 'a mission needs at least one building', undefined, 'errors.missions.lastBuilding');
     await removeBuilding(tx, current);
   });
 }

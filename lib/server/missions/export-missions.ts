@@ -27,7 +27,7 @@ import { missionsExportJob } from './export-job';
 /** Starts an export of the list the filters describe, with the caller's visibility (spec §6 allow.exportData). */
 export async function startMissionExport(ctx: DomainContext, input: StartMissionExportBody & { locale: Locale }): Promise<MissionExportDto> {
   const { actor } = ctx;
-  if (actor.kind !== 'user' || !(await permissionsOf(actor)).allow.exportData) throw new AppError('not_authorized', 'Exporting data is not allowed for this user');
+  if (actor.kind !== 'user' || !(await permissionsOf(actor)).allow.exportData) throw new AppError('not_authorized', 'Exporting data is not allowed for this user', undefined, 'errors.missions.exportNotAllowed');
   // The body's filters are the list's (with its defaults), parsed at the boundary: a bad filter is a 400 now, not a failed job later.
   const { format, filters } = input;
   const row = await enqueueJob(
@@ -53,7 +53,7 @@ export async function getMissionExport(ctx: DomainContext, id: string): Promise<
 export async function missionExportFile(ctx: DomainContext, id: string): Promise<MissionExportResult> {
   const row = await ownExport(ctx, id);
   const result = row.result as MissionExportResult | null;
-  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The export is not ready', { state: row.state });
+  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The export is not ready', { state: row.state }, 'errors.missions.exportNotReady');
   return result;
 }
 
@@ -85,5 +85,5 @@ function toDto(row: JobRow): MissionExportDto {
 }
 
 /** startMissionExport for JSON-shaped input (tests): the body parsed with the endpoint's schema first. */
-export const startMissionExportFromJson = (ctx: DomainContext, { locale, ...body }: StartMissionExportInput & { locale: Locale }) =>
+export const startMissionExportFromJson = async (ctx: DomainContext, { locale, ...body }: StartMissionExportInput & { locale: Locale }) =>
   startMissionExport(ctx, { ...parseInput(startMissionExportBody, body), locale });

@@ -35,5 +35,5 @@ export async function getMissionNeighbours(ctx: DomainContext, input: MissionNei
 }
 
 /** getMissionNeighbours for query-shaped filters (tests): parsed with the endpoint's schema first (its defaults too). */
-export const getMissionNeighboursFromJson = (ctx: DomainContext, { id, ...filters }: { id: number } & z.input<typeof missionListFilters>) =>
+export const getMissionNeighboursFromJson = async (ctx: DomainContext, { id, ...filters }: { id: number } & z.input<typeof missionListFilters>) =>
   getMissionNeighbours(ctx, { ...parseInput(missionListFilters, filters), id });

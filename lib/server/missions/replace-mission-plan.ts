@@ -52,5 +52,5 @@ export async function replaceMissionPlan(ctx: DomainContext, input: z.output<typ
 }
 
 /** replaceMissionPlan for JSON-shaped input (tests): the body parsed with the endpoint's schema first. */
-export const replaceMissionPlanFromJson = (ctx: DomainContext, { missionId, ...body }: ReplacePlanBody & { missionId: number }) =>
+export const replaceMissionPlanFromJson = async (ctx: DomainContext, { missionId, ...body }: ReplacePlanBody & { missionId: number }) =>
   replaceMissionPlan(ctx, { ...parseInput(replacePlanBody, body), missionId });

@@ -30,7 +30,7 @@ export async function shareMission(ctx: DomainContext, input: z.output<typeof sh
   return inTransaction(ctx, async (tx) => {
     const { row: target } = await requireMission(tx, data.missionId, 'share');
     if (target.customerId === data.customerId) {
-      throw new AppError('validation', 'invalid input', { fields: { customerId: ["the mission's own customer"] } });
+      throw new AppError('validation', 'invalid input', { fields: { customerId: ['errors.missions.ownCustomer'] } });
     }
     const [withCustomer] = await tx.db
       .select({ id: customer.id })

@@ -22,5 +22,5 @@ export async function updateBuilding(ctx: DomainContext, input: z.output<typeof 
 }
 
 /** updateBuilding for JSON-shaped input (tests): the body parsed with the endpoint's schema first. */
-export const updateBuildingFromJson = (ctx: DomainContext, { id, ...body }: UpdateBuildingBody & { id: number }) =>
+export const updateBuildingFromJson = async (ctx: DomainContext, { id, ...body }: UpdateBuildingBody & { id: number }) =>
   updateBuilding(ctx, { ...parseInput(updateBuildingBody, body), id });

@@ -11,7 +11,7 @@ import { ownerOf, toTablePresetDto } from './table-preset-dto';
 /** Saves the user's column choice of the missions table under a name, unique per user (409 otherwise). */
 export async function createTablePreset(ctx: DomainContext, data: z.output<typeof createTablePresetBody>): Promise<TablePresetDto> {
   const owner = ownerOf(ctx.actor);
-  if (!owner) throw new AppError('not_authorized', 'table presets belong to a user');
+  if (!owner) throw new AppError('not_authorized', 'table presets belong to a user', undefined, 'errors.missions.presetsNeedUser');
   return inTransaction(ctx, async (tx) => {
     const row = await tx.db
       .insert(tablePreset)
@@ -19,7 +19,7 @@ export async function createTablePreset(ctx: DomainContext, data: z.output<typeo
       .returning()
       .then((rows) => rows[0]!)
       .catch((err: unknown) => {
-        if (isUniqueViolation(err, 'table_preset_owner_name_key')) throw new AppError('conflict', 'you have a preset with this name', { fields: { name: ['already exists'] } });
+        if (isUniqueViolation(err, 'table_preset_owner_name_key')) throw new AppError('conflict', 'you have a preset with this name', { fields: { name: ['errors.missions.alreadyExists'] } }, 'errors.missions.presetNameTaken');
         throw err;
       });
     await recordAudit(tx, { entity: 'table_preset', entityId: row.id, action: 'create', diff: data });

@@ -18,7 +18,7 @@ export async function attachMissionTag(ctx: DomainContext, input: MissionTagInpu
   return inTransaction(ctx, async (tx) => {
     await requireMission(tx, missionId, 'tag');
     const [known] = await tx.db.select({ id: tag.id }).from(tag).where(eq(tag.id, tagId));
-    if (!known) throw new AppError('validation', 'invalid input', { fields: { tagId: ['unknown tag'] } });
+    if (!known) throw new AppError('validation', 'invalid input', { fields: { tagId: ['errors.missions.unknownTag'] } });
     const [added] = await tx.db.insert(missionTag).values({ missionId, tagId }).onConflictDoNothing().returning();
     if (added) await recordAudit(tx, { entity: 'mission', entityId: missionId, missionId, action: 'tag', diff: { tagId } });
     return tagIdsOf(tx, missionId);

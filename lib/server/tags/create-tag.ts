@@ -17,7 +17,7 @@ export async function createTag(ctx: DomainContext, data: z.output<typeof create
       .returning()
       .then((rows) => rows[0]!)
       .catch((err: unknown) => {
-        if (isUniqueViolation(err, 'tag_name_key')) throw new AppError('conflict', 'a tag with this name exists', { fields: { name: ['already exists'] } });
+        if (isUniqueViolation(err, 'tag_name_key')) throw new AppError('conflict', 'a tag with this name exists', { fields: { name: ['errors.missions.alreadyExists'] } }, 'errors.missions.tagNameTaken');
         throw err;
       });
     await recordAudit(tx, { entity: 'tag', entityId: row.id, action: 'create', diff: data });

@@ -59,7 +59,7 @@ export async function getMissionBackup(ctx: DomainContext, input: { missionId: n
 export async function missionBackupFile(ctx: DomainContext, input: { missionId: number; backupId: string }): Promise<BackupResult> {
   const row = await backupRow(ctx, input);
   const result = row.result as BackupResult | null;
-  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The backup is not ready', { state: row.state });
+  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The backup is not ready', { state: row.state }, 'errors.missions.backupNotReady');
   return result;
 }
 

@@ -65,7 +65,7 @@ async function authorize(ctx: DomainContext, missionId: number, version: number 
   const [existing] = await ctx.db.select({ version: mission.version }).from(mission).where(eq(mission.id, missionId));
   if (!existing) return requireRestoreOfMissing(ctx, missionId);
   await requireBackupAccess(ctx, missionId);
-  if (version === undefined) throw new AppError('validation', 'invalid input', { fields: { version: ['required when the mission exists'] } });
+  if (version === undefined) throw new AppError('validation', 'invalid input', { fields: { version: ['errors.missions.versionRequired'] } });
   if (existing.version !== version) throw versionConflict('mission');
 }
 
