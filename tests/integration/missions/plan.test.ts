@@ -184,8 +184,8 @@ describe('replace a mission plan', () => {
       return err.details?.fields;
     };
     // A building both kept and removed, one removed twice, a removal without its version.
-    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.garage)])).toEqual({ 'removed.1.id': ['a building is both kept and removed'] });
-    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.schuppen)])).toEqual({ removed: ['a building is listed twice'] });
+    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.garage)])).toEqual({ 'removed.1.id': ['errors.missions.keptAndRemoved'] });
+    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.schuppen)])).toEqual({ removed: ['errors.missions.listedTwice'] });
     expect(Object.keys((await withRemoved([{ id: m.schuppen.id }]))!)).toEqual(['removed.0.version']);
     expect(await snapshot(m.id)).toEqual(before);
   });
