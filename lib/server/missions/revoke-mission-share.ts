@@ -13,8 +13,7 @@ import { requireMission } from './visibility';
  * Revokes a share (spec §2): the customer no longer sees the mission. The same people who may
  * share may revoke; revoking a share that does not exist is 404.
  */
-export async function revokeMissionShare(ctx: DomainContext, input: z.output<typeof shareMissionInput>): Promise<void> {
-  const data = input;
+export async function revokeMissionShare(ctx: DomainContext, data: z.output<typeof shareMissionInput>): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     await requireMission(tx, data.missionId, 'share');
     const [removed] = await tx.db
@@ -32,5 +31,5 @@ export async function revokeMissionShare(ctx: DomainContext, input: z.output<typ
   });
 }
 
-/** revokeMissionShare for JSON-shaped input (seed, tests): parsed with the shared schema first. */
+/** revokeMissionShare for JSON-shaped input (tests): parsed with the shared schema first. */
 export const revokeMissionShareFromJson = parsedBy(shareMissionInput, revokeMissionShare);

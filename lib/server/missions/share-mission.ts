@@ -25,8 +25,7 @@ const toDto = (row: typeof missionShare.$inferSelect): MissionShareDto => ({
  * customers their own company's): any other id is 404 like an id that does not exist, so shares
  * (and the share list read back) cannot be used to discover other companies' customers.
  */
-export async function shareMission(ctx: DomainContext, input: z.output<typeof shareMissionInput>): Promise<MissionShareDto> {
-  const data = input;
+export async function shareMission(ctx: DomainContext, data: z.output<typeof shareMissionInput>): Promise<MissionShareDto> {
   return inTransaction(ctx, async (tx) => {
     const { row: target } = await requireMission(tx, data.missionId, 'share');
     if (target.customerId === data.customerId) {
