@@ -41,7 +41,8 @@ function serverFieldErrors(err: unknown): FormErrors {
   for (const [path, messages] of Object.entries(fields)) {
     const field = path.split('.')[0] as FormField;
     const first = messages[0] ?? '';
-    errors[field] ??= decodeIssue(first) ? first : 'missions.messages.invalidData';
+    // Validation issues and the server's rule keys (errors.missions.*) are shown as they are; anything else generically.
+    errors[field] ??= decodeIssue(first) || first.startsWith('errors.missions.') ? first : 'missions.messages.invalidData';
   }
   return errors;
 }

@@ -5,10 +5,10 @@ import type { DomainContext } from '@/lib/server/domain/context';
 import { systemContext } from '@/lib/server/domain/contexts';
 import { createCompanyFromJson } from '@/lib/server/companies/create-company';
 import { createCustomerFromJson } from '@/lib/server/customers/create-customer';
-import { createTag } from '@/lib/server/tags/create-tag';
+import { createTagFromJson } from '@/lib/server/tags/create-tag';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { shareMission } from '@/lib/server/missions/share-mission';
-import { createDataset } from '@/lib/server/datasets/create-dataset';
+import { createDatasetFromJson } from '@/lib/server/datasets/create-dataset';
 import { upsertUserProfile } from '@/lib/server/users/upsert-user-profile';
 import type { CreateCompanyInput } from '@/lib/shared/schemas/company';
 import type { CreateCustomerInput } from '@/lib/shared/schemas/customer';
@@ -135,7 +135,7 @@ export async function seedDemoData(db: Db, opts: { identities?: Record<string, s
     const tagIds: Record<string, number> = {};
     for (const input of DEMO_TAGS) {
       const [found] = await tx.select({ id: tag.id }).from(tag).where(sql`lower(${tag.name}) = lower(${input.name})`);
-      tagIds[input.name] = found?.id ?? (await createTag(ctx, input)).id;
+      tagIds[input.name] = found?.id ?? (await createTagFromJson(ctx, input)).id;
       created ||= !found;
     }
 
@@ -186,7 +186,7 @@ async function seedMission(ctx: DomainContext, plan: MissionPlan): Promise<boole
   for (const scan of plan.datasets) {
     const [existing] = await ctx.db.select({ id: dataset.id }).from(dataset).where(eq(dataset.datasetId, scan.datasetId));
     if (existing) continue;
-    await createDataset(ctx, { ...scan, missionId } satisfies CreateDatasetInput);
+    await createDatasetFromJson(ctx, { ...scan, missionId } satisfies CreateDatasetInput);
     created = true;
   }
   return created;

@@ -26,6 +26,9 @@ import styles from './detail.module.css';
 export function FieldEditor({ field, spec, onDone }: { field: UpdatableMissionField; spec: FieldKind; onDone: () => void }) {
   const t = useTranslations('missions');
   const translate = useTranslateIssue();
+  const tAll = useTranslations();
+  // The server's field errors are message keys: validation.* ones (with values) or rule keys such as errors.missions.*.
+  const serverText = (key: string) => (!key.startsWith('validation.') && tAll.has(key) ? tAll(key) : translate(key));
   const locale = useLocale();
   const notify = useNotify();
   const router = useRouter();
@@ -87,11 +90,11 @@ export function FieldEditor({ field, spec, onDone }: { field: UpdatableMissionFi
     }
     const fields = outcome.fields ?? {};
     const own = fields[field]?.[0];
-    if (own) setProblem(translate(own));
+    if (own) setProblem(serverText(own));
     setOthers(
       Object.entries(fields)
         .filter(([name]) => name !== field)
-        .map(([name, messages]) => t('detail.edit.otherField', { field: t.has(`fields.${labelKey(name)}`) ? t(`fields.${labelKey(name)}`) : name, message: translate(messages[0] ?? '') })),
+        .map(([name, messages]) => t('detail.edit.otherField', { field: t.has(`fields.${labelKey(name)}`) ? t(`fields.${labelKey(name)}`) : name, message: serverText(messages[0] ?? '') })),
     );
     if (outcome.reason === 'notAuthorized') notify({ type: 'error', text: t('messages.notAuthorized', { id: mission.id }) });
     else notify({ type: 'error', text: outcome.reason === 'invalid' ? t('messages.invalidData') : t('messages.failedToSave') });

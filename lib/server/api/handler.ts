@@ -33,8 +33,9 @@ function queryObject(url: URL): Record<string, string | string[]> {
  * A NUL or lone surrogate in a path or query value is refused naming it, as in a JSON body
  * (PostgreSQL and the identity service reject such text with errors of their own).
  */
-function checkText(values: Record<string, string | string[]>): Record<string, string | string[]> {
-  for (const [name, value] of Object.entries(values)) {
+function checkText<V extends Record<string, string | string[]> | undefined>(values: V): V {
+  // A route without dynamic segments has no params at all.
+  for (const [name, value] of Object.entries(values ?? {})) {
     for (const text of [name, ...(Array.isArray(value) ? value : [value])]) {
       const problem = textProblem(text);
       if (problem) throw new AppError('validation', 'invalid input', { fields: { [name]: [problem === 'nul' ? 'validation.noNul' : 'validation.noLoneSurrogate'] } });

@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { auditQuery, type AuditPage } from '@/lib/shared/schemas/audit';
-import { idSchema } from '@/lib/shared/schemas/common';
 import type { z } from 'zod';
 import { appUser, auditEvent } from '../db/schema';
 import type { DomainContext } from '../domain/context';
@@ -14,10 +13,8 @@ import { requireMission } from '../missions/visibility';
  * `readAudit`): the diffs show every field, so external users and customers a mission is only
  * shared with do not get it.
  */
-export async function listMissionAudit(ctx: DomainContext, input: { missionId: number } & z.input<typeof auditQuery>): Promise<AuditPage> {
-  const { missionId: rawId, ...rest } = input;
-  const missionId = parseInput(idSchema, rawId);
-  const q = parseInput(auditQuery, rest);
+export async function listMissionAudit(ctx: DomainContext, input: { missionId: number } & z.output<typeof auditQuery>): Promise<AuditPage> {
+  const { missionId, ...q } = input;
   await requireMission(ctx, missionId, 'readAudit');
   const rows = await ctx.db
     .select({
@@ -41,3 +38,7 @@ export async function listMissionAudit(ctx: DomainContext, input: { missionId: n
     nextCursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null,
   };
 }
+
+/** listMissionAudit for query-shaped input (pages, tests): the query parsed with the endpoint's schema first (its defaults too). */
+export const listMissionAuditFromJson = async (ctx: DomainContext, { missionId, ...query }: { missionId: number } & z.input<typeof auditQuery>) =>
+  listMissionAudit(ctx, { ...parseInput(auditQuery, query), missionId });

@@ -1,17 +1,17 @@
 import 'server-only';
+import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { createDatasetInput, type CreateDatasetInput, type DatasetDto } from '@/lib/shared/schemas/dataset';
+import { createDatasetInput, type DatasetDto } from '@/lib/shared/schemas/dataset';
 import { recordAudit } from '../audit/record-audit';
 import { requireInternal } from '../auth/guards';
 import { dataset, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { isUniqueViolation, parseInput } from '../domain/validate';
+import { isUniqueViolation, parsedBy } from '../domain/validate';
 import { AppError, notFound } from '../errors';
 
 /** Registers a scan of a mission (the upload and processing issues drive its status later). */
-export async function createDataset(ctx: DomainContext, input: CreateDatasetInput): Promise<DatasetDto> {
+export async function createDataset(ctx: DomainContext, data: z.output<typeof createDatasetInput>): Promise<DatasetDto> {
   requireInternal(ctx.actor, 'register datasets');
-  const data = parseInput(createDatasetInput, input);
   return inTransaction(ctx, async (tx) => {
     const [target] = await tx.db.select({ id: mission.id }).from(mission).where(eq(mission.id, data.missionId));
     if (!target) throw notFound('mission');
@@ -23,7 +23,7 @@ export async function createDataset(ctx: DomainContext, input: CreateDatasetInpu
       .then((rows) => rows[0]!)
       .catch((err: unknown) => {
         if (isUniqueViolation(err, 'dataset_dataset_id_key')) {
-          throw new AppError('conflict', 'a dataset with this id exists', { fields: { datasetId: ['already exists'] } });
+          throw new AppError('conflict', 'a dataset with this id exists', { fields: { datasetId: ['errors.missions.alreadyExists'] } }, 'errors.missions.datasetIdTaken');
         }
         throw err;
       });
@@ -43,3 +43,6 @@ export async function createDataset(ctx: DomainContext, input: CreateDatasetInpu
     };
   });
 }
+
+/** createDataset for JSON-shaped input (seed, tests): parsed with the shared schema first. */
+export const createDatasetFromJson = parsedBy(createDatasetInput, createDataset);

@@ -7,6 +7,7 @@ import {
   MISSION_LIFECYCLE_FIELDS,
   type MissionDto,
 } from '@/lib/shared/schemas/mission';
+import { encodeIssue } from '@/lib/shared/validation/issue';
 import { missionName } from '@/lib/shared/validation/mission';
 import { deliveryAutoFill } from '@/lib/shared/validation/working-days';
 import { recordAudit } from '../audit/record-audit';
@@ -18,7 +19,8 @@ import { parsedBy } from '../domain/validate';
 import { AppError } from '../errors';
 import { toBuildingDto, toMissionDto } from './mission-dto';
 
-const invalid = (field: string, message: string) => new AppError('validation', 'invalid input', { fields: { [field]: [message] } });
+/** A field error; `key` is a message key (messages/*.json), so the UI shows it in the user's language. */
+const invalid = (field: string, key: string) => new AppError('validation', 'invalid input', { fields: { [field]: [key] } });
 
 /** Creates a mission with its buildings (spec §5: at least one), measuring each footprint. */
 export async function createMission(ctx: DomainContext, data: z.output<typeof createMissionInput>): Promise<MissionDto> {
@@ -27,34 +29,33 @@ export async function createMission(ctx: DomainContext, data: z.output<typeof cr
   await requirePermission(actor, 'UI.menu.planner');
   if (!seesAllTenants(actor)) {
     if (actor.kind !== 'user' || actor.companyId !== data.companyId) {
-      throw new AppError('not_authorized', 'missions can only be created for your own company');
+      throw new AppError('not_authorized', 'missions can only be created for your own company', undefined, 'errors.missions.ownCompanyOnly');
     }
     const lifecycle = MISSION_LIFECYCLE_FIELDS.filter((f) => data[f] !== undefined);
-    if (lifecycle.length > 0) throw new AppError('not_authorized', `not allowed to set ${lifecycle.join(', ')} on creation`);
+    if (lifecycle.length > 0) throw new AppError('not_authorized', `not allowed to set ${lifecycle.join(', ')} on creation`, undefined, 'errors.missions.lifecycleOnCreation');
   }
 
   return inTransaction(ctx, async (tx) => {
     const [owner] = await tx.db.select().from(company).where(eq(company.id, data.companyId));
-    if (!owner) throw invalid('companyId', 'company not found');
-    if (missionName({ isBuildingMaterialsPartner: owner.isMaterialsPartner })(data.name)) {
-      throw invalid('name', 'only lowercase letters and underscores for this company');
-    }
+    if (!owner) throw invalid('companyId', 'errors.missions.companyNotFound');
+    const badName = missionName({ isBuildingMaterialsPartner: owner.isMaterialsPartner })(data.name);
+    if (badName) throw invalid('name', encodeIssue(badName));
     const customerIds = [data.customerId, data.subCustomerId].filter((id): id is number => id !== undefined);
     const customers = customerIds.length
       ? await tx.db.select({ id: customer.id, companyId: customer.companyId, parentId: customer.parentId }).from(customer).where(inArray(customer.id, customerIds))
       : [];
     const main = customers.find((c) => c.id === data.customerId);
     if (data.customerId !== undefined && (!main || main.companyId !== data.companyId)) {
-      throw invalid('customerId', 'customer not found for this company');
+      throw invalid('customerId', 'errors.missions.customerNotOfCompany');
     }
     if (data.subCustomerId !== undefined) {
       const sub = customers.find((c) => c.id === data.subCustomerId);
-      if (!sub || sub.parentId !== data.customerId) throw invalid('subCustomerId', 'not a sub-customer of the customer');
+      if (!sub || sub.parentId !== data.customerId) throw invalid('subCustomerId', 'errors.missions.notSubCustomer');
     }
     const tagIds = [...new Set(data.tagIds)];
     if (tagIds.length) {
       const found = await tx.db.select({ id: tag.id }).from(tag).where(inArray(tag.id, tagIds));
-      if (found.length !== tagIds.length) throw invalid('tagIds', 'unknown tag');
+      if (found.length !== tagIds.length) throw invalid('tagIds', 'errors.missions.unknownTag');
     }
 
     const buildings = data.buildings.map((b) => {

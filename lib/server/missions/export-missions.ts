@@ -4,10 +4,10 @@ import {
   startMissionExportBody,
   type MissionExportDto,
   type MissionExportFormat,
+  type StartMissionExportBody,
   type StartMissionExportInput,
 } from '@/lib/shared/api/endpoints/mission-exports';
 import type { Locale } from '@/lib/shared/locale';
-import { missionListFilters } from '@/lib/shared/schemas/mission-view';
 import { permissionsOf } from '../auth/permissions';
 import { job, type JobRow } from '../db/schema/jobs';
 import type { DomainContext } from '../domain/context';
@@ -25,17 +25,16 @@ import { missionsExportJob } from './export-job';
  */
 
 /** Starts an export of the list the filters describe, with the caller's visibility (spec §6 allow.exportData). */
-export async function startMissionExport(ctx: DomainContext, input: StartMissionExportInput & { locale: Locale }): Promise<MissionExportDto> {
+export async function startMissionExport(ctx: DomainContext, input: StartMissionExportBody & { locale: Locale }): Promise<MissionExportDto> {
   const { actor } = ctx;
-  if (actor.kind !== 'user' || !(await permissionsOf(actor)).allow.exportData) throw new AppError('not_authorized', 'Exporting data is not allowed for this user');
-  const body = parseInput(startMissionExportBody, { format: input.format, filters: input.filters });
-  // Parsed here too, so a bad filter is a 400 now, not a failed job later.
-  const filters = parseInput(missionListFilters, body.filters ?? {});
+  if (actor.kind !== 'user' || !(await permissionsOf(actor)).allow.exportData) throw new AppError('not_authorized', 'Exporting data is not allowed for this user', undefined, 'errors.missions.exportNotAllowed');
+  // The body's filters are the list's (with its defaults), parsed at the boundary: a bad filter is a 400 now, not a failed job later.
+  const { format, filters } = input;
   const row = await enqueueJob(
     ctx.db,
     missionsExportJob,
     {
-      format: body.format,
+      format,
       filters,
       locale: input.locale,
       requestedBy: { identityId: actor.identityId, roles: actor.roles, customerNumber: actor.customerNumber ?? null },
@@ -54,7 +53,7 @@ export async function getMissionExport(ctx: DomainContext, id: string): Promise<
 export async function missionExportFile(ctx: DomainContext, id: string): Promise<MissionExportResult> {
   const row = await ownExport(ctx, id);
   const result = row.result as MissionExportResult | null;
-  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The export is not ready', { state: row.state });
+  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The export is not ready', { state: row.state }, 'errors.missions.exportNotReady');
   return result;
 }
 
@@ -84,3 +83,7 @@ function toDto(row: JobRow): MissionExportDto {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** startMissionExport for JSON-shaped input (tests): the body parsed with the endpoint's schema first. */
+export const startMissionExportFromJson = async (ctx: DomainContext, { locale, ...body }: StartMissionExportInput & { locale: Locale }) =>
+  startMissionExport(ctx, { ...parseInput(startMissionExportBody, body), locale });

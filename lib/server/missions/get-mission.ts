@@ -1,10 +1,8 @@
 import 'server-only';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { idSchema } from '@/lib/shared/schemas/common';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import { appUser, building, company, customer, missionTag, tag } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { toBuildingDto, toMissionDto, toMissionView } from './mission-dto';
 import { requireMission, type MissionRow } from './visibility';
 
@@ -14,7 +12,7 @@ import { requireMission, type MissionRow } from './visibility';
  * external users get the reduced view.
  */
 export async function getMission(ctx: DomainContext, input: { id: number }): Promise<MissionDetail> {
-  const id = parseInput(idSchema, input.id);
+  const { id } = input;
   const { row, access } = await requireMission(ctx, id, 'read');
   return missionDetail(ctx, row, access.capabilities.has('readAllFields'));
 }

@@ -1,10 +1,8 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
-import { idSchema } from '@/lib/shared/schemas/common';
 import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
 import { appUser, company, customer, missionShare } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { requireMission } from './visibility';
 
 /**
@@ -13,7 +11,7 @@ import { requireMission } from './visibility';
  * business of a customer it was shared with.
  */
 export async function listMissionShares(ctx: DomainContext, input: { missionId: number }): Promise<MissionShareItem[]> {
-  const missionId = parseInput(idSchema, input.missionId);
+  const { missionId } = input;
   await requireMission(ctx, missionId, 'share');
   const rows = await ctx.db
     .select({

@@ -1,10 +1,11 @@
 import 'server-only';
+import type { z } from 'zod';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { missionListQuery, type MissionListItem, type MissionListQuery, type MissionPage } from '@/lib/shared/schemas/mission-view';
+import { missionListQuery, type MissionListItem, type MissionPage } from '@/lib/shared/schemas/mission-view';
 import { seesAllTenants, type Actor } from '../auth/actor';
 import { appUser, building, company, customer, mission, missionShare, missionTag } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { missionAccess } from './mission-access';
 import { toMissionDto, toMissionView } from './mission-dto';
 import { missionListWhere } from './mission-filters';
@@ -15,8 +16,7 @@ import { after, decodeCursor, encodeCursor, keyColumns, keyValues, orderBy } fro
  * mission-access.ts, the caller's filters, a stable sort and an opaque keyset cursor. Hidden
  * missions are left out unless `includeHidden`.
  */
-export async function listMissions(ctx: DomainContext, input: MissionListQuery): Promise<MissionPage> {
-  const q = parseInput(missionListQuery, input);
+export async function listMissions(ctx: DomainContext, q: z.output<typeof missionListQuery>): Promise<MissionPage> {
   const start = q.cursor ? after(q.sort, q.order, decodeCursor(q.cursor, q.sort, q.order)) : undefined;
   const rows = await ctx.db
     .select({
@@ -72,3 +72,6 @@ function toListItem(actor: Actor, r: Row): MissionListItem {
   const names = { companyName: r.companyName, customerName: r.customerName, buildingCount: r.buildingCount };
   return view.view === 'full' ? { ...view, ...names, assigneeName: r.assigneeName } : { ...view, ...names };
 }
+
+/** listMissions for query-shaped input (tests): parsed with the endpoint's schema first (its defaults too). */
+export const listMissionsFromJson = parsedBy(missionListQuery, listMissions);

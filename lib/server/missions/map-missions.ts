@@ -1,12 +1,13 @@
 import 'server-only';
+import type { z } from 'zod';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { cellSizeFor, MAX_SINGLES, SINGLES_ZOOM } from '@/lib/shared/map/map-grid';
-import { mapMissionsQuery, type MapCluster, type MapMission, type MapMissions, type MapMissionsQuery } from '@/lib/shared/api/endpoints/map';
+import { mapMissionsQuery, type MapCluster, type MapMission, type MapMissions } from '@/lib/shared/api/endpoints/map';
 import { MISSION_STATUSES, type MissionStatus } from '@/lib/shared/schemas/mission';
 import { requirePermission } from '../auth/require-permission';
 import { mission } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { missionVisibleTo } from './visibility';
 
 /** ~1 m: enough for a map, and a third of the bytes of full doubles. */
@@ -20,9 +21,8 @@ const round = (v: number) => Math.round(v * 1e5) / 1e5;
  * on point(longitude, latitude). A cell with one mission, and every mission from SINGLES_ZOOM on,
  * comes back as the mission itself for the popup.
  */
-export async function mapMissions(ctx: DomainContext, input: MapMissionsQuery): Promise<MapMissions> {
+export async function mapMissions(ctx: DomainContext, q: z.output<typeof mapMissionsQuery>): Promise<MapMissions> {
   await requirePermission(ctx.actor, 'UI.menu.mapOverview');
-  const q = parseInput(mapMissionsQuery, input);
   const [w, s, e, n] = q.bbox;
   const where = and(
     missionVisibleTo(ctx.actor),
@@ -92,3 +92,6 @@ async function singles(ctx: DomainContext, where: ReturnType<typeof and>, limit:
     .limit(limit);
   return rows.map((r) => ({ ...r, lon: round(r.lon ?? 0), lat: round(r.lat ?? 0) }));
 }
+
+/** mapMissions for query-shaped input (tests): parsed with the endpoint's schema first. */
+export const mapMissionsFromJson = parsedBy(mapMissionsQuery, mapMissions);

@@ -1,19 +1,15 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { idSchema } from '@/lib/shared/schemas/common';
-import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
-import { z } from 'zod';
+import type { MissionActionInput, MissionDetail } from '@/lib/shared/schemas/mission-view';
 import { recordAudit } from '../audit/record-audit';
 import { mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { versionConflict } from '../errors';
 import { missionDetail } from './get-mission';
 import type { MissionCapability } from './mission-access';
 import { requireMission, type MissionRow } from './visibility';
 
-const actionInput = z.object({ id: idSchema, version: z.number().int().positive().optional() });
-export type MissionActionInput = z.input<typeof actionInput>;
+export type { MissionActionInput };
 
 type ActionChanges = Partial<Pick<MissionRow, 'closed' | 'hidden' | 'onHold' | 'pipelineStatus' | 'cloudOnline' | 'cloudSyncState' | 'cloudSyncedAt'>>;
 
@@ -27,7 +23,7 @@ export async function applyMissionAction(
   input: MissionActionInput,
   action: { name: string; capability: MissionCapability; changes: (row: MissionRow) => ActionChanges },
 ): Promise<MissionDetail> {
-  const { id, version } = parseInput(actionInput, input);
+  const { id, version } = input;
   return inTransaction(ctx, async (tx) => {
     const { row, access } = await requireMission(tx, id, action.capability, { lock: true });
     if (version !== undefined && row.version !== version) throw versionConflict('mission');

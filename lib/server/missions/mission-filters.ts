@@ -21,7 +21,7 @@ export function missionListWhere(actor: Actor, f: MissionListFilters): SQL | und
   if (f.customerId?.length) conditions.push(or(inArray(mission.customerId, f.customerId), inArray(mission.subCustomerId, f.customerId)));
   if (f.assigneeId?.length) conditions.push(inArray(mission.assigneeId, f.assigneeId));
   if (f.assignedTo === 'me') {
-    if (actor.kind !== 'user') throw new AppError('validation', 'invalid input', { fields: { assignedTo: ['only for a signed-in user'] } });
+    if (actor.kind !== 'user') throw new AppError('validation', 'invalid input', { fields: { assignedTo: ['errors.missions.signedInOnly'] } });
     conditions.push(eq(mission.assigneeId, actor.identityId));
   }
   if (f.tagId?.length) {

@@ -115,4 +115,4 @@ const TEXT_OF: Record<string, RegExp> = {
 };
 
 const badCursor = () =>
-  new AppError('validation', 'invalid input', { fields: { cursor: ['not a cursor of this list order; start from the first page'] } });
+  new AppError('validation', 'invalid input', { fields: { cursor: ['errors.missions.staleCursor'] } });

@@ -11,10 +11,10 @@ import { missionDetail } from '@/lib/server/missions/get-mission';
 import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
 import { requireMission } from '@/lib/server/missions/visibility';
-import type { AuditPage } from '@/lib/shared/schemas/audit';
+import { auditQuery, type AuditPage } from '@/lib/shared/schemas/audit';
 import type { DatasetDto } from '@/lib/shared/schemas/dataset';
 import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
-import type { MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+import { missionListFilters, type MissionNeighbours } from '@/lib/shared/schemas/mission-view';
 
 /** spec §2: mission ids are numeric; anything else is the not-found page. */
 export function parseMissionId(raw: string): number | null {
@@ -63,14 +63,13 @@ export function listFiltersFrom(from: string | null): Record<string, string | st
   return filters;
 }
 
-/** Previous and next in the list order the user came from; the default order when `from` is missing or unreadable. */
+/**
+ * Previous and next in the list order the user came from; the default order when `from` is missing
+ * or unreadable. The page is where `from` enters, so it is parsed here, with the list's schema.
+ */
 async function neighboursOf(ctx: DomainContext, id: number, from: string | null): Promise<MissionNeighbours> {
-  try {
-    return await getMissionNeighbours(ctx, { id, ...listFiltersFrom(from) });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'validation' && from) return getMissionNeighbours(ctx, { id });
-    throw err;
-  }
+  const filters = missionListFilters.safeParse(listFiltersFrom(from));
+  return getMissionNeighbours(ctx, { ...(filters.success ? filters.data : missionListFilters.parse({})), id });
 }
 
 /**
@@ -109,7 +108,7 @@ export async function loadMissionRecords(load: Extract<MissionLoad, { kind: 'ok'
     datasetsOf(ctx, mission.id),
     neighboursOf(ctx, mission.id, from),
     capabilities.includes('share') ? listMissionShares(ctx, { missionId: mission.id }) : null,
-    capabilities.includes('readAudit') ? listMissionAudit(ctx, { missionId: mission.id }) : null,
+    capabilities.includes('readAudit') ? listMissionAudit(ctx, { ...auditQuery.parse({}), missionId: mission.id }) : null,
   ]);
   return { datasets, neighbours, shares, audit, tagNames: await tagNamesOf(ctx, audit) };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { replacePlanBody, type BuildingDto, type ReplacePlanBody } from '@/lib/shared/schemas/building';
-import { idSchema } from '@/lib/shared/schemas/common';
+import type { z } from 'zod';
 import { building } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
@@ -24,10 +24,8 @@ import { requireMission } from './visibility';
  * Nothing is written before all of them are checked. Each write is audited like the
  * single-building verbs. Answers the mission's buildings in list order (by id).
  */
-export async function replaceMissionPlan(ctx: DomainContext, input: ReplacePlanBody & { missionId: number }): Promise<BuildingDto[]> {
-  const { missionId: rawId, ...body } = input;
-  const missionId = parseInput(idSchema, rawId);
-  const { buildings, removed } = parseInput(replacePlanBody, body);
+export async function replaceMissionPlan(ctx: DomainContext, input: z.output<typeof replacePlanBody> & { missionId: number }): Promise<BuildingDto[]> {
+  const { missionId, buildings, removed } = input;
   return inTransaction(ctx, async (tx) => {
     await requireMission(tx, missionId, 'editBuildings', { lock: true });
     const stored = await tx.db.select().from(building).where(eq(building.missionId, missionId)).orderBy(asc(building.id)).for('update');
@@ -52,3 +50,7 @@ export async function replaceMissionPlan(ctx: DomainContext, input: ReplacePlanB
     return rows.map(toBuildingDto);
   });
 }
+
+/** replaceMissionPlan for JSON-shaped input (tests): the body parsed with the endpoint's schema first. */
+export const replaceMissionPlanFromJson = async (ctx: DomainContext, { missionId, ...body }: ReplacePlanBody & { missionId: number }) =>
+  replaceMissionPlan(ctx, { ...parseInput(replacePlanBody, body), missionId });

@@ -1,10 +1,11 @@
 import 'server-only';
+import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { shareMissionInput, type ShareMissionInput } from '@/lib/shared/schemas/mission-share';
+import { shareMissionInput } from '@/lib/shared/schemas/mission-share';
 import { recordAudit } from '../audit/record-audit';
 import { missionShare } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { notFound } from '../errors';
 import { requireMission } from './visibility';
 
@@ -12,8 +13,7 @@ import { requireMission } from './visibility';
  * Revokes a share (spec §2): the customer no longer sees the mission. The same people who may
  * share may revoke; revoking a share that does not exist is 404.
  */
-export async function revokeMissionShare(ctx: DomainContext, input: ShareMissionInput): Promise<void> {
-  const data = parseInput(shareMissionInput, input);
+export async function revokeMissionShare(ctx: DomainContext, data: z.output<typeof shareMissionInput>): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     await requireMission(tx, data.missionId, 'share');
     const [removed] = await tx.db
@@ -30,3 +30,6 @@ export async function revokeMissionShare(ctx: DomainContext, input: ShareMission
     });
   });
 }
+
+/** revokeMissionShare for JSON-shaped input (tests): parsed with the shared schema first. */
+export const revokeMissionShareFromJson = parsedBy(shareMissionInput, revokeMissionShare);

@@ -1,7 +1,7 @@
 import 'server-only';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { cloudSyncBody } from '@/lib/shared/schemas/mission-view';
 import type { DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { applyMissionAction, type MissionActionInput } from './mission-action';
 
 /**
@@ -9,8 +9,8 @@ import { applyMissionAction, type MissionActionInput } from './mission-action';
  * the recorded state change only — no files move yet; the storage issue attaches the transfer
  * job to this verb. Internal users only.
  */
-export function setMissionCloudSync(ctx: DomainContext, input: MissionActionInput & { online: boolean }) {
-  const online = parseInput(z.object({ online: z.boolean() }), { online: input.online }).online;
+export function setMissionCloudSync(ctx: DomainContext, input: MissionActionInput & z.output<typeof cloudSyncBody>) {
+  const { online } = input;
   return applyMissionAction(ctx, input, {
     name: online ? 'cloud_sync' : 'cloud_unsync',
     capability: 'cloudSync',

@@ -1,12 +1,13 @@
 import 'server-only';
+import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { shareMissionInput, type MissionShareDto, type ShareMissionInput } from '@/lib/shared/schemas/mission-share';
+import { shareMissionInput, type MissionShareDto } from '@/lib/shared/schemas/mission-share';
 import { recordAudit } from '../audit/record-audit';
 import { actorId } from '../auth/actor';
 import { customerScope } from '../customers/customer-access';
 import { customer, missionShare } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
+import { parsedBy } from '../domain/validate';
 import { AppError, notFound } from '../errors';
 import { requireMission } from './visibility';
 
@@ -24,12 +25,11 @@ const toDto = (row: typeof missionShare.$inferSelect): MissionShareDto => ({
  * customers their own company's): any other id is 404 like an id that does not exist, so shares
  * (and the share list read back) cannot be used to discover other companies' customers.
  */
-export async function shareMission(ctx: DomainContext, input: ShareMissionInput): Promise<MissionShareDto> {
-  const data = parseInput(shareMissionInput, input);
+export async function shareMission(ctx: DomainContext, data: z.output<typeof shareMissionInput>): Promise<MissionShareDto> {
   return inTransaction(ctx, async (tx) => {
     const { row: target } = await requireMission(tx, data.missionId, 'share');
     if (target.customerId === data.customerId) {
-      throw new AppError('validation', 'invalid input', { fields: { customerId: ["the mission's own customer"] } });
+      throw new AppError('validation', 'invalid input', { fields: { customerId: ['errors.missions.ownCustomer'] } });
     }
     const [withCustomer] = await tx.db
       .select({ id: customer.id })
@@ -59,3 +59,6 @@ export async function shareMission(ctx: DomainContext, input: ShareMissionInput)
     return toDto(inserted);
   });
 }
+
+/** shareMission for JSON-shaped input (seed, tests): parsed with the shared schema first. */
+export const shareMissionFromJson = parsedBy(shareMissionInput, shareMission);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { updateBuildingBody, type BuildingDto, type UpdateBuildingBody } from '@/lib/shared/schemas/building';
-import { idSchema } from '@/lib/shared/schemas/common';
+import type { z } from 'zod';
 import { building } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
@@ -10,10 +10,8 @@ import { changeBuilding } from './building-writes';
 import { requireMission } from './visibility';
 
 /** Changes a building (PATCH with `version`, 409 when stale); the measures follow the new outline, type or levels. */
-export async function updateBuilding(ctx: DomainContext, input: UpdateBuildingBody & { id: number }): Promise<BuildingDto> {
-  const { id: rawId, ...body } = input;
-  const id = parseInput(idSchema, rawId);
-  const { version, ...patch } = parseInput(updateBuildingBody, body);
+export async function updateBuilding(ctx: DomainContext, input: z.output<typeof updateBuildingBody> & { id: number }): Promise<BuildingDto> {
+  const { id, version, ...patch } = input;
   return inTransaction(ctx, async (tx) => {
     const [current] = await tx.db.select().from(building).where(eq(building.id, id)).for('update');
     if (!current) throw notFound('building');
@@ -22,3 +20,7 @@ export async function updateBuilding(ctx: DomainContext, input: UpdateBuildingBo
     return changeBuilding(tx, current, patch);
   });
 }
+
+/** updateBuilding for JSON-shaped input (tests): the body parsed with the endpoint's schema first. */
+export const updateBuildingFromJson = async (ctx: DomainContext, { id, ...body }: UpdateBuildingBody & { id: number }) =>
+  updateBuilding(ctx, { ...parseInput(updateBuildingBody, body), id });

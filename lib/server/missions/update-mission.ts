@@ -86,7 +86,7 @@ async function checkRules(ctx: DomainContext, before: MissionRow, after: Mission
 
   if ('name' in changes || 'companyId' in changes) {
     const [owner] = await ctx.db.select({ isMaterialsPartner: company.isMaterialsPartner }).from(company).where(eq(company.id, after.companyId));
-    if (!owner) add('companyId', 'company not found');
+    if (!owner) add('companyId', 'errors.missions.companyNotFound');
     else add('name', missionName({ isBuildingMaterialsPartner: owner.isMaterialsPartner })(after.name));
   }
   if ('blurringInstructions' in changes) {
@@ -105,18 +105,18 @@ async function checkRules(ctx: DomainContext, before: MissionRow, after: Mission
       ? await ctx.db.select({ id: customer.id, companyId: customer.companyId, parentId: customer.parentId }).from(customer).where(inArray(customer.id, ids))
       : [];
     const main = found.find((c) => c.id === after.customerId);
-    if (after.customerId !== null && (!main || main.companyId !== after.companyId)) add('customerId', 'customer not found for this company');
+    if (after.customerId !== null && (!main || main.companyId !== after.companyId)) add('customerId', 'errors.missions.customerNotOfCompany');
     if (after.subCustomerId !== null) {
       const sub = found.find((c) => c.id === after.subCustomerId);
-      if (after.customerId === null) add('subCustomerId', 'needs a customer');
-      else if (!sub || sub.parentId !== after.customerId) add('subCustomerId', 'not a sub-customer of the customer');
+      if (after.customerId === null) add('subCustomerId', 'errors.missions.needsCustomer');
+      else if (!sub || sub.parentId !== after.customerId) add('subCustomerId', 'errors.missions.notSubCustomer');
     }
   }
   for (const field of ['ownerId', 'assigneeId'] as const) {
     const person = changes[field];
     if (!person) continue;
     const [known] = await ctx.db.select({ id: appUser.identityId }).from(appUser).where(eq(appUser.identityId, person));
-    if (!known) add(field, 'user not found');
+    if (!known) add(field, 'errors.missions.userNotFound');
   }
   if (Object.keys(issues).length) throw new AppError('validation', 'invalid input', { fields: issues });
 }

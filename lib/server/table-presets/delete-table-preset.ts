@@ -1,16 +1,14 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { idSchema } from '@/lib/shared/schemas/common';
 import { recordAudit } from '../audit/record-audit';
 import { tablePreset } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { parseInput } from '../domain/validate';
 import { notFound } from '../errors';
 import { ownerOf } from './table-preset-dto';
 
 /** Deletes one of the user's presets; another user's preset is "not found" (its existence is not revealed). */
 export async function deleteTablePreset(ctx: DomainContext, input: { id: number }): Promise<void> {
-  const id = parseInput(idSchema, input.id);
+  const { id } = input;
   const owner = ownerOf(ctx.actor);
   await inTransaction(ctx, async (tx) => {
     const [removed] = owner

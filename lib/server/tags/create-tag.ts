@@ -1,15 +1,15 @@
 import 'server-only';
-import { createTagInput, type CreateTagInput, type TagDto } from '@/lib/shared/schemas/tag';
+import type { z } from 'zod';
+import { createTagInput, type TagDto } from '@/lib/shared/schemas/tag';
 import { recordAudit } from '../audit/record-audit';
 import { requireInternal } from '../auth/guards';
 import { tag } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
-import { isUniqueViolation, parseInput } from '../domain/validate';
+import { isUniqueViolation, parsedBy } from '../domain/validate';
 import { AppError } from '../errors';
 
-export async function createTag(ctx: DomainContext, input: CreateTagInput): Promise<TagDto> {
+export async function createTag(ctx: DomainContext, data: z.output<typeof createTagInput>): Promise<TagDto> {
   requireInternal(ctx.actor, 'create tags');
-  const data = parseInput(createTagInput, input);
   return inTransaction(ctx, async (tx) => {
     const row = await tx.db
       .insert(tag)
@@ -17,10 +17,13 @@ export async function createTag(ctx: DomainContext, input: CreateTagInput): Prom
       .returning()
       .then((rows) => rows[0]!)
       .catch((err: unknown) => {
-        if (isUniqueViolation(err, 'tag_name_key')) throw new AppError('conflict', 'a tag with this name exists', { fields: { name: ['already exists'] } });
+        if (isUniqueViolation(err, 'tag_name_key')) throw new AppError('conflict', 'a tag with this name exists', { fields: { name: ['errors.missions.alreadyExists'] } }, 'errors.missions.tagNameTaken');
         throw err;
       });
     await recordAudit(tx, { entity: 'tag', entityId: row.id, action: 'create', diff: data });
     return { id: row.id, name: row.name, color: row.color, version: row.version };
   });
 }
+
+/** createTag for JSON-shaped input (seed, tests): parsed with the endpoint's schema first. */
+export const createTagFromJson = parsedBy(createTagInput, createTag);

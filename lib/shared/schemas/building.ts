@@ -9,12 +9,12 @@ const position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max
 
 const ring = z
   .array(position)
-  .min(4, 'a ring needs at least three corners')
+  .min(4, 'errors.missions.ringCorners')
   .refine((r) => {
     const first = r[0];
     const last = r[r.length - 1];
     return !!first && !!last && first[0] === last[0] && first[1] === last[1];
-  }, 'a ring must be closed (last position equals the first)');
+  }, 'errors.missions.ringClosed');
 
 /** A GeoJSON Polygon in WGS84 lon/lat (RFC 7946). */
 export const polygonSchema = z.object({
@@ -77,7 +77,7 @@ export const planBuilding = z
     /** Metres; omitted: a stored building keeps its own, a new one gets the documented default. */
     storeyHeight: z.number().positive().max(20).optional(),
   })
-  .refine((b) => (b.id === undefined) === (b.version === undefined), { path: ['version'], message: 'id and version go together' });
+  .refine((b) => (b.id === undefined) === (b.version === undefined), { path: ['version'], message: 'errors.missions.idWithVersion' });
 
 /** The most removals one plan save may state: generous, as single POSTs may have added more than a plan holds. */
 export const PLAN_MAX_REMOVED = 1000;
@@ -103,17 +103,17 @@ export const replacePlanBody = z
       .array(planBuilding)
       .min(1)
       .max(PLAN_MAX_BUILDINGS)
-      .refine((list) => new Set(ids(list)).size === ids(list).length, 'a building is listed twice'),
+      .refine((list) => new Set(ids(list)).size === ids(list).length, 'errors.missions.listedTwice'),
     removed: z
       .array(planRemoval)
       .max(PLAN_MAX_REMOVED)
       .default([])
-      .refine((list) => new Set(ids(list)).size === ids(list).length, 'a building is listed twice'),
+      .refine((list) => new Set(ids(list)).size === ids(list).length, 'errors.missions.listedTwice'),
   })
   .superRefine((plan, ctx) => {
     const kept = new Set(ids(plan.buildings));
     plan.removed.forEach((r, i) => {
-      if (kept.has(r.id)) ctx.addIssue({ code: 'custom', path: ['removed', i, 'id'], message: 'a building is both kept and removed' });
+      if (kept.has(r.id)) ctx.addIssue({ code: 'custom', path: ['removed', i, 'id'], message: 'errors.missions.keptAndRemoved' });
     });
   });
 export type ReplacePlanBody = z.input<typeof replacePlanBody>;

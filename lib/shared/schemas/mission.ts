@@ -84,10 +84,10 @@ const plannedFields = {
   pclTeamDescription: bytes(DESCRIPTION_MAX_BYTES).optional(),
   scanOperatorNotes: bytes(SCAN_OPERATOR_NOTES_MAX_BYTES).optional(),
   blurringInstructions: bytes(BLURRING_INSTRUCTIONS_MAX_BYTES)
-    .refine((v) => v.trim() !== '', 'blurring instructions cannot be empty')
+    .refine((v) => v.trim() !== '', 'errors.missions.blurringEmpty')
     .optional(),
   /** spec §5: a mission without buildings cannot be saved. */
-  buildings: z.array(buildingInput).min(1, 'a mission needs at least one building').max(100),
+  buildings: z.array(buildingInput).min(1, 'errors.missions.lastBuilding').max(100),
 };
 
 /**
@@ -120,14 +120,14 @@ export const createMissionInput = z
   .superRefine((m, ctx) => {
     for (const [field, other] of [['pclDeliveryDate', m.pclDeliveryDate], ['cadDeliveryDate', m.cadDeliveryDate]] as const) {
       if (m.externalDeliveryDate && other && m.externalDeliveryDate <= other) {
-        ctx.addIssue({ code: 'custom', path: ['externalDeliveryDate'], message: `must be after ${field}` });
+        ctx.addIssue({ code: 'custom', path: ['externalDeliveryDate'], message: `errors.missions.after.${field}` });
       }
     }
     if (m.scanAppointment && m.startFromOffice && m.scanAppointment <= m.startFromOffice) {
-      ctx.addIssue({ code: 'custom', path: ['scanAppointment'], message: 'must be after startFromOffice' });
+      ctx.addIssue({ code: 'custom', path: ['scanAppointment'], message: 'errors.missions.after.startFromOffice' });
     }
     if (m.subCustomerId !== undefined && m.customerId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['subCustomerId'], message: 'needs a customer' });
+      ctx.addIssue({ code: 'custom', path: ['subCustomerId'], message: 'errors.missions.needsCustomer' });
     }
   });
 export type CreateMissionInput = z.input<typeof createMissionInput>;

@@ -20,7 +20,7 @@ export const createTablePresetBody = z.object({
     .array(z.enum(MISSION_TABLE_COLUMNS))
     .min(1)
     .max(MISSION_TABLE_COLUMNS.length)
-    .refine((c) => new Set(c).size === c.length, 'each column once'),
+    .refine((c) => new Set(c).size === c.length, 'errors.missions.columnOnce'),
 });
 export type CreateTablePresetInput = z.input<typeof createTablePresetBody>;
 

@@ -3,11 +3,11 @@ import type { Db } from '@/lib/server/db/client';
 import { SYSTEM_ACTOR, type Actor } from '@/lib/server/auth/actor';
 import { createCompanyFromJson } from '@/lib/server/companies/create-company';
 import { createCustomerFromJson } from '@/lib/server/customers/create-customer';
-import { createDataset } from '@/lib/server/datasets/create-dataset';
+import { createDatasetFromJson } from '@/lib/server/datasets/create-dataset';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
-import { shareMission } from '@/lib/server/missions/share-mission';
-import { createTag } from '@/lib/server/tags/create-tag';
+import { shareMissionFromJson } from '@/lib/server/missions/share-mission';
+import { createTagFromJson } from '@/lib/server/tags/create-tag';
 import { upsertUserProfile } from '@/lib/server/users/upsert-user-profile';
 import { metresPerDegree, type PolygonGeometry } from '@/lib/shared/geo';
 import type { CreateMissionInput } from '@/lib/shared/schemas/mission';
@@ -94,7 +94,7 @@ describe('domain verbs', () => {
 
   it('create a mission with measured buildings, the auto-filled delivery date and an audit event', async () => {
     const { mission: input } = await setup();
-    const tag = await createTag(system, { name: `Tag ${Math.random()}`, color: '#AA00FF' });
+    const tag = await createTagFromJson(system, { name: `Tag ${Math.random()}`, color: '#AA00FF' });
     const mission = await createMissionFromJson(system, { ...input, tagIds: [tag.id] });
     expect(mission.buildings).toHaveLength(1);
     const [b] = mission.buildings;
@@ -134,30 +134,30 @@ describe('domain verbs', () => {
     const { company, other, mission: input } = await setup();
     const mission = await createMissionFromJson(system, input);
     const outsider = await createCustomerFromJson(system, { name: 'Fremdkunde', companyId: other.id });
-    await expect(shareMission({ ...system, actor: user({ companyId: other.id, customerId: outsider.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({
+    await expect(shareMissionFromJson({ ...system, actor: user({ companyId: other.id, customerId: outsider.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({
       code: 'not_authorized',
       message: 'not authorized to access mission id',
     });
     // A customer user sees only their own company's customers: another company's is 404 (issue 13).
-    await expect(shareMission({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(shareMissionFromJson({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: outsider.id })).rejects.toMatchObject({ code: 'not_found' });
     const sibling = await createCustomerFromJson(system, { name: 'Zweigstelle', companyId: company.id });
-    const share = await shareMission({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: sibling.id });
+    const share = await shareMissionFromJson({ ...system, actor: user({ companyId: company.id }) }, { missionId: mission.id, customerId: sibling.id });
     expect(share).toMatchObject({ missionId: mission.id, customerId: sibling.id, sharedBy: '4f1c2d3e-0000-4000-8000-000000000001' });
-    expect(await shareMission(system, { missionId: mission.id, customerId: sibling.id })).toEqual(share);
-    await shareMission(system, { missionId: mission.id, customerId: outsider.id });
+    expect(await shareMissionFromJson(system, { missionId: mission.id, customerId: sibling.id })).toEqual(share);
+    await shareMissionFromJson(system, { missionId: mission.id, customerId: outsider.id });
     const { rows } = await pool.query(`select count(*)::int n from audit_event where action = 'share' and mission_id = $1`, [mission.id]);
     expect(rows[0]).toEqual({ n: 2 });
-    await expect(shareMission(system, { missionId: 987_654_321, customerId: outsider.id })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(shareMissionFromJson(system, { missionId: 987_654_321, customerId: outsider.id })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('register datasets with unique ids', async () => {
     const { mission: input } = await setup();
     const mission = await createMissionFromJson(system, input);
     const datasetId = `scan-${Math.random()}`;
-    const dataset = await createDataset(system, { missionId: mission.id, datasetId, type: 'flight', status: 'processing', progress: 42.5 });
+    const dataset = await createDatasetFromJson(system, { missionId: mission.id, datasetId, type: 'flight', status: 'processing', progress: 42.5 });
     expect(dataset).toMatchObject({ missionId: mission.id, type: 'flight', status: 'processing', progress: 42.5 });
-    await expect(createDataset(system, { missionId: mission.id, datasetId })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(createDataset(system, { missionId: mission.id, datasetId: 'x', status: 'lost' as never })).rejects.toMatchObject({ code: 'validation' });
+    await expect(createDatasetFromJson(system, { missionId: mission.id, datasetId })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(createDatasetFromJson(system, { missionId: mission.id, datasetId: 'x', status: 'lost' as never })).rejects.toMatchObject({ code: 'validation' });
   });
 
   it('upsert a user profile: create, no-op on identical values, update with a new version', async () => {

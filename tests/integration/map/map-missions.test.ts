@@ -1,7 +1,7 @@
 import { openApiDocument } from '@/lib/server/api/openapi';
 import { endpoints } from '@/lib/shared/api/endpoints';
-import { listMissions } from '@/lib/server/missions/list-missions';
-import { mapMissions } from '@/lib/server/missions/map-missions';
+import { listMissionsFromJson } from '@/lib/server/missions/list-missions';
+import { mapMissionsFromJson } from '@/lib/server/missions/map-missions';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import * as api from '@/lib/shared/api/endpoints/map';
 import type { MapMissions } from '@/lib/shared/api/endpoints/map';
@@ -36,21 +36,21 @@ afterAll(() => t?.close());
 
 describe('who may use the map (spec §6)', () => {
   it.each(['customer2', 'operator', 'external'] as const)('%s is refused with forbidden', async (role) => {
-    expect(await outcome(() => mapMissions(w.ctx(role), { bbox: GERMANY, zoom: 6 }))).toBe('not_authorized');
+    expect(await outcome(() => mapMissionsFromJson(w.ctx(role), { bbox: GERMANY, zoom: 6 }))).toBe('not_authorized');
   });
 
   it.each(['admin', 'advanced', 'customer'] as const)('%s sees exactly the missions of the list', async (role) => {
-    const list = await listMissions(w.ctx(role), { limit: 200 });
-    const map = await mapMissions(w.ctx(role), { bbox: '-180,-90,180,90', zoom: 3 });
+    const list = await listMissionsFromJson(w.ctx(role), { limit: 200 });
+    const map = await mapMissionsFromJson(w.ctx(role), { bbox: '-180,-90,180,90', zoom: 3 });
     expect(api.mapMissionsSchema.safeParse(map).success).toBe(true);
     expect(map.total).toBe(list.items.length);
     expect(shown(map)).toBe(map.total);
-    const ids = (await mapMissions(w.ctx(role), { bbox: GERMANY, zoom: 16 })).missions.map((m) => m.id).sort((a, b) => a - b);
+    const ids = (await mapMissionsFromJson(w.ctx(role), { bbox: GERMANY, zoom: 16 })).missions.map((m) => m.id).sort((a, b) => a - b);
     expect(ids).toEqual(list.items.map((i) => i.id).sort((a, b) => a - b));
   });
 
   it('the customer sees own and shared missions, never a foreign one', async () => {
-    const ids = (await mapMissions(w.ctx('customer'), { bbox: GERMANY, zoom: 16 })).missions.map((m) => m.id);
+    const ids = (await mapMissionsFromJson(w.ctx('customer'), { bbox: GERMANY, zoom: 16 })).missions.map((m) => m.id);
     expect(ids).toContain(w.m.nord.id);
     expect(ids).toContain(w.m.rheinShared.id);
     expect(ids).not.toContain(w.m.rheinForeign.id);
@@ -60,15 +60,15 @@ describe('who may use the map (spec §6)', () => {
 
 describe('bounding box and clusters', () => {
   it('counts only the missions inside the box', async () => {
-    const hamburg = await mapMissions(w.ctx('customer'), { bbox: HAMBURG, zoom: 10 });
+    const hamburg = await mapMissionsFromJson(w.ctx('customer'), { bbox: HAMBURG, zoom: 10 });
     expect(hamburg.total).toBe(8);
     expect(shown(hamburg)).toBe(8);
-    const munich = await mapMissions(w.ctx('admin'), { bbox: MUNICH, zoom: 10 });
+    const munich = await mapMissionsFromJson(w.ctx('admin'), { bbox: MUNICH, zoom: 10 });
     expect(munich.total).toBe(6);
   });
 
   it('clusters at a low zoom add up to the visible total, with a status breakdown that adds up too', async () => {
-    const r = await mapMissions(w.ctx('customer'), { bbox: GERMANY, zoom: 6 });
+    const r = await mapMissionsFromJson(w.ctx('customer'), { bbox: GERMANY, zoom: 6 });
     expect(r.total).toBe(12); // 8 Hamburg, 2 Köln, nord and rheinShared in Munich
     expect(shown(r)).toBe(12);
     const hamburg = r.clusters.find((c) => c.count === 8);
@@ -80,11 +80,11 @@ describe('bounding box and clusters', () => {
   });
 
   it('a cell with one mission and every mission at a high zoom come back as missions with name, status and step', async () => {
-    const r = await mapMissions(w.ctx('customer'), { bbox: HAMBURG, zoom: 16 });
+    const r = await mapMissionsFromJson(w.ctx('customer'), { bbox: HAMBURG, zoom: 16 });
     expect(r.clusters).toEqual([]);
     expect(r.missions).toHaveLength(8);
     expect(r.missions.find((m) => m.name === 'Hamburg 0')).toMatchObject({ status: 'delivered', step: 'finished', lat: 53.55, lon: 10 });
-    const koeln = await mapMissions(w.ctx('customer'), { bbox: '6.9,50.9,7.0,51.0', zoom: 13 });
+    const koeln = await mapMissionsFromJson(w.ctx('customer'), { bbox: '6.9,50.9,7.0,51.0', zoom: 13 });
     expect(koeln.clusters).toEqual([]);
     expect(koeln.missions.map((m) => m.name).sort()).toEqual(['Köln 0', 'Köln 1']);
   });
@@ -92,17 +92,17 @@ describe('bounding box and clusters', () => {
 
 describe('filters', () => {
   it('by status and by step', async () => {
-    const delivered = await mapMissions(w.ctx('customer'), { bbox: GERMANY, zoom: 6, status: ['delivered'] });
+    const delivered = await mapMissionsFromJson(w.ctx('customer'), { bbox: GERMANY, zoom: 6, status: ['delivered'] });
     expect(delivered.total).toBe(3);
-    const both = await mapMissions(w.ctx('customer'), { bbox: GERMANY, zoom: 6, status: 'created,delivered' });
+    const both = await mapMissionsFromJson(w.ctx('customer'), { bbox: GERMANY, zoom: 6, status: 'created,delivered' });
     expect(both.total).toBe(12);
-    const finished = await mapMissions(w.ctx('customer'), { bbox: HAMBURG, zoom: 16, step: ['finished'] });
+    const finished = await mapMissionsFromJson(w.ctx('customer'), { bbox: HAMBURG, zoom: 16, step: ['finished'] });
     expect(finished.missions.map((m) => m.name).sort()).toEqual(['Hamburg 0', 'Hamburg 1']);
   });
 
   it('refuses a malformed box', async () => {
-    expect(await outcome(() => mapMissions(w.ctx('admin'), { bbox: '10,50,9,51', zoom: 6 }))).toBe('validation');
-    expect(await outcome(() => mapMissions(w.ctx('admin'), { bbox: '1,2,3', zoom: 6 }))).toBe('validation');
+    expect(await outcome(() => mapMissionsFromJson(w.ctx('admin'), { bbox: '10,50,9,51', zoom: 6 }))).toBe('validation');
+    expect(await outcome(() => mapMissionsFromJson(w.ctx('admin'), { bbox: '1,2,3', zoom: 6 }))).toBe('validation');
   });
 });
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as tar from 'tar-stream';
 import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
-import { createDataset } from '@/lib/server/datasets/create-dataset';
+import { createDatasetFromJson } from '@/lib/server/datasets/create-dataset';
 import { db as appDb, pool as appPool } from '@/lib/server/db/client';
 import { auditEvent, building, dataset, job, mission, missionShare, missionTag } from '@/lib/server/db/schema';
 import { createBoss } from '@/lib/server/jobs/boss';
@@ -13,16 +13,16 @@ import { missionBackup } from '@/lib/server/worker-handlers';
 import { createWorker, type Worker } from '@/lib/server/jobs/worker';
 import { getMissionBackup, listMissionBackups, missionBackupFile, startMissionBackup } from '@/lib/server/missions/backup/mission-backups';
 import { restoreMission } from '@/lib/server/missions/backup/restore-mission';
-import { createBuilding } from '@/lib/server/missions/create-building';
+import { createBuildingFromJson } from '@/lib/server/missions/create-building';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
-import { revokeMissionShare } from '@/lib/server/missions/revoke-mission-share';
+import { revokeMissionShareFromJson } from '@/lib/server/missions/revoke-mission-share';
 import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
 import { storage as appStorage } from '@/lib/server/storage';
 import { createFsStorage } from '@/lib/server/storage/fs-driver';
 import type { Storage } from '@/lib/server/storage/types';
-import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
-import { createTag } from '@/lib/server/tags/create-tag';
-import { detachMissionTag } from '@/lib/server/tags/detach-mission-tag';
+import { attachMissionTagFromJson } from '@/lib/server/tags/attach-mission-tag';
+import { createTagFromJson } from '@/lib/server/tags/create-tag';
+import { detachMissionTagFromJson } from '@/lib/server/tags/detach-mission-tag';
 import * as api from '@/lib/shared/api/endpoints/mission-backups';
 import { freshDatabase, migrateDb } from '@/tests/support/fresh-database';
 import { buildWorld, outcome, type TestDb, type World } from '../missions/fixtures';
@@ -171,10 +171,10 @@ describe('mission backup and restore', () => {
 
   it('backs up a mission with its records and stored files through the job, with progress and download', async () => {
     missionId = w.m.rheinShared.id; // shared with customers 6 and 37
-    const tag = await createTag(w.ctx('admin'), { name: 'Denkmal', color: '#aa3300' });
-    await attachMissionTag(w.ctx('admin'), { missionId, tagId: tag.id });
+    const tag = await createTagFromJson(w.ctx('admin'), { name: 'Denkmal', color: '#aa3300' });
+    await attachMissionTagFromJson(w.ctx('admin'), { missionId, tagId: tag.id });
     await store.put(fileKey(), Buffer.from('raw scan bytes'), { contentType: 'application/octet-stream' });
-    await createDataset(t.system, { missionId, datasetId: 'SCAN-BACKUP-1', type: 'indoor', status: 'processed', progress: 100, storageKey: fileKey(), sizeBytes: 14 });
+    await createDatasetFromJson(t.system, { missionId, datasetId: 'SCAN-BACKUP-1', type: 'indoor', status: 'processed', progress: 100, storageKey: fileKey(), sizeBytes: 14 });
     await updateMissionFromJson(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), status: 'in_progress', description: 'Vor der Sicherung' });
     before = await snapshot(missionId);
     expect(before.tags).toHaveLength(1);
@@ -200,10 +200,10 @@ describe('mission backup and restore', () => {
     // Change everything a restore must bring back.
     await updateMissionFromJson(w.ctx('admin'), { id: missionId, version: await versionOf(missionId), name: 'Ganz anders', status: 'delivered', description: 'Danach' });
     const [firstBuilding] = before.buildings;
-    await createBuilding(w.ctx('admin'), { missionId, name: 'Anbau', footprint: firstBuilding!.footprint, levels: 2 });
+    await createBuildingFromJson(w.ctx('admin'), { missionId, name: 'Anbau', footprint: firstBuilding!.footprint, levels: 2 });
     await deleteBuilding(w.ctx('admin'), { id: firstBuilding!.id });
-    await detachMissionTag(w.ctx('admin'), { missionId, tagId: before.tags[0]! });
-    await revokeMissionShare(w.ctx('admin'), { missionId, customerId: w.customers.c6.id });
+    await detachMissionTagFromJson(w.ctx('admin'), { missionId, tagId: before.tags[0]! });
+    await revokeMissionShareFromJson(w.ctx('admin'), { missionId, customerId: w.customers.c6.id });
     await t.db.delete(dataset).where(eq(dataset.missionId, missionId));
     await store.put(fileKey(), Buffer.from('overwritten'), { contentType: 'application/octet-stream' });
     expect(await snapshot(missionId)).not.toEqual(before);
@@ -296,7 +296,7 @@ describe('mission backup and restore', () => {
     it('records that conflict inside the transaction roll back whole', async () => {
       // The backup's dataset id now belongs to another mission: buildings etc. are written first, then the insert fails.
       await t.db.delete(dataset).where(eq(dataset.missionId, missionId));
-      await createDataset(t.system, { missionId: w.m.nord.id, datasetId: 'SCAN-BACKUP-1' });
+      await createDatasetFromJson(t.system, { missionId: w.m.nord.id, datasetId: 'SCAN-BACKUP-1' });
       state = await everything();
       expect(await refusal(archive)).toBe('unprocessable:record');
       await t.db.delete(dataset).where(eq(dataset.datasetId, 'SCAN-BACKUP-1'));

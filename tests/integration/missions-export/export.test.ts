@@ -5,9 +5,9 @@ import { missionsExport } from '@/lib/server/worker-handlers';
 import type { JobQueue } from '@/lib/server/jobs/queue';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { runMissionExport, type MissionExportResult } from '@/lib/server/missions/export-files';
-import { getMissionExport, missionExportFile, startMissionExport } from '@/lib/server/missions/export-missions';
+import { getMissionExport, missionExportFile, startMissionExportFromJson } from '@/lib/server/missions/export-missions';
 import { hideMission } from '@/lib/server/missions/hide-mission';
-import { listMissions } from '@/lib/server/missions/list-missions';
+import { listMissionsFromJson } from '@/lib/server/missions/list-missions';
 import type { MissionExportDto, StartMissionExportInput } from '@/lib/shared/api/endpoints/mission-exports';
 import type { Locale } from '@/lib/shared/locale';
 import { jobRow, startHarness, waitFor, type Harness } from '../jobs/harness';
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** Starts an export as the user, waits for the worker, returns the final state and the file. */
 async function exportAs(ctx: DomainContext, input: StartMissionExportInput, locale: Locale = 'en'): Promise<{ state: MissionExportDto; file: Buffer }> {
-  const started = await startMissionExport(ctx, { ...input, locale });
+  const started = await startMissionExportFromJson(ctx, { ...input, locale });
   expect(started.state).toBe('queued');
   await waitFor(() => jobRow(h.db, started.id), (row) => row.state === 'succeeded' || row.state === 'failed');
   const state = await getMissionExport(ctx, started.id);
@@ -82,7 +82,7 @@ describe('mission export (project list "Export All")', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(text.slice(1));
     expect(header).toEqual(HEADER_EN);
-    const listed = (await listMissions(customer, { sort: 'id', order: 'asc', limit: 200 })).items.map((i) => String(i.id));
+    const listed = (await listMissionsFromJson(customer, { sort: 'id', order: 'asc', limit: 200 })).items.map((i) => String(i.id));
     expect(rows.map((r) => r[0])).toEqual(listed);
     expect(listed).toEqual(expect.arrayContaining([String(w.m.nord.id), String(w.m.rheinShared.id)]));
     for (const foreign of [w.m.rheinForeign, w.m.rheinAssigned, w.m.partner, w.m.provider]) expect(listed).not.toContain(String(foreign.id));
@@ -95,7 +95,7 @@ describe('mission export (project list "Export All")', () => {
     const filters = { q: 'rheinland', sort: 'name', order: 'asc' } as const;
     const { file } = await exportAs(admin, { format: 'csv', filters });
     const names = parseCsv(file.toString('utf8').slice(1)).slice(1).map((r) => r[1]);
-    expect(names).toEqual((await listMissions(admin, { ...filters, limit: 200 })).items.map((i) => i.name));
+    expect(names).toEqual((await listMissionsFromJson(admin, { ...filters, limit: 200 })).items.map((i) => i.name));
     expect(names).toEqual(['Rheinland geteilt', 'Rheinland Scan']);
 
     const withHidden = await exportAs(admin, { format: 'csv', filters: { ...filters, includeHidden: true } });
@@ -131,9 +131,9 @@ describe('mission export (project list "Export All")', () => {
   });
 
   it('is refused without allow.exportData, and nobody else can read or download someone\'s export', async () => {
-    expect(await outcome(() => startMissionExport(w.ctx('operator'), { format: 'csv', locale: 'en' }))).toBe('not_authorized');
-    expect(await outcome(() => startMissionExport(w.ctx('external'), { format: 'csv', locale: 'en' }))).toBe('not_authorized');
-    expect(await outcome(() => startMissionExport(w.ctx('customer'), { format: 'csv', locale: 'en', filters: { assigneeId: ['not-a-uuid'] } }))).toBe('validation');
+    expect(await outcome(() => startMissionExportFromJson(w.ctx('operator'), { format: 'csv', locale: 'en' }))).toBe('not_authorized');
+    expect(await outcome(() => startMissionExportFromJson(w.ctx('external'), { format: 'csv', locale: 'en' }))).toBe('not_authorized');
+    expect(await outcome(() => startMissionExportFromJson(w.ctx('customer'), { format: 'csv', locale: 'en', filters: { assigneeId: ['not-a-uuid'] } }))).toBe('validation');
 
     const { state } = await exportAs(w.ctx('customer'), { format: 'csv' });
     for (const other of ['customer2', 'admin'] as const) {
@@ -146,7 +146,7 @@ describe('mission export (project list "Export All")', () => {
     const ctx = { db: h.db, storage: h.storage, jobId: '00000000-0000-4000-8000-000000000001' };
     const requestedBy = { identityId: w.ids.customer2, roles: ['customer'], customerNumber: 7 };
     const result: MissionExportResult = await runMissionExport(ctx, { format: 'csv', filters: { sort: 'id', order: 'asc' }, locale: 'en', requestedBy });
-    const listed = (await listMissions(w.ctx('customer2'), { sort: 'id', order: 'asc', limit: 200 })).items.length;
+    const listed = (await listMissionsFromJson(w.ctx('customer2'), { sort: 'id', order: 'asc', limit: 200 })).items.length;
     expect(result.rows).toBe(listed);
     await expect(
       runMissionExport(ctx, { format: 'csv', filters: {}, locale: 'en', requestedBy: { ...requestedBy, identityId: '00000000-0000-4000-8000-0000000000ff' } }),

@@ -1,4 +1,4 @@
-import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
+import { listMissionAuditFromJson } from '@/lib/server/audit/list-mission-audit';
 import type { UserActor } from '@/lib/server/auth/actor';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { closeMission } from '@/lib/server/missions/close-mission';
@@ -7,14 +7,14 @@ import { hideMission } from '@/lib/server/missions/hide-mission';
 import { holdMission } from '@/lib/server/missions/hold-mission';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
-import { listMissions } from '@/lib/server/missions/list-missions';
+import { listMissionsFromJson } from '@/lib/server/missions/list-missions';
 import { reopenMission } from '@/lib/server/missions/reopen-mission';
 import { resumeMission } from '@/lib/server/missions/resume-mission';
 import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
 import { showMission } from '@/lib/server/missions/show-mission';
 import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
-import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
-import { createTag } from '@/lib/server/tags/create-tag';
+import { attachMissionTagFromJson } from '@/lib/server/tags/attach-mission-tag';
+import { createTagFromJson } from '@/lib/server/tags/create-tag';
 import * as api from '@/lib/shared/api/endpoints/missions';
 import type { UpdateMissionBody } from '@/lib/shared/schemas/mission-update';
 import { buildWorld, openTestDb, outcome, type TestDb, type World } from './fixtures';
@@ -27,7 +27,7 @@ let tagId: number;
 beforeAll(async () => {
   t = await openTestDb();
   w = await buildWorld(t);
-  tagId = (await createTag(t.system, { name: 'Matrix' })).id;
+  tagId = (await createTagFromJson(t.system, { name: 'Matrix' })).id;
 });
 afterAll(() => t?.close());
 
@@ -67,7 +67,7 @@ async function run(verb: Verb, ctx: DomainContext, role: Role, id: number): Prom
       return outcome(() => getMission(ctx, { id }));
     case 'list': {
       // "Not in the list" is the list's way of saying 403.
-      const page = await listMissions(ctx, { limit: 200 });
+      const page = await listMissionsFromJson(ctx, { limit: 200 });
       expect(api.listMissions.response.safeParse(page).success).toBe(true);
       return page.items.some((i) => i.id === id) ? 'ok' : 'not_authorized';
     }
@@ -94,9 +94,9 @@ async function run(verb: Verb, ctx: DomainContext, role: Role, id: number): Prom
     case 'shares':
       return outcome(() => listMissionShares(ctx, { missionId: id }));
     case 'tag':
-      return outcome(() => attachMissionTag(ctx, { missionId: id, tagId }));
+      return outcome(() => attachMissionTagFromJson(ctx, { missionId: id, tagId }));
     case 'audit':
-      return outcome(() => listMissionAudit(ctx, { missionId: id }));
+      return outcome(() => listMissionAuditFromJson(ctx, { missionId: id }));
   }
 }
 
@@ -133,7 +133,7 @@ describe('mission authorization matrix', () => {
     expect(api.getMission.response.safeParse(detail).success).toBe(true);
     expect(detail).toMatchObject({ view: 'external', id: w.m.partner.id, name: 'fassade_sued' });
     for (const hidden of ['internalReference', 'assigneeId', 'scanOperatorNotes', 'priority', 'owner', 'pclTeamDescription']) expect(detail).not.toHaveProperty(hidden);
-    const page = await listMissions(w.ctx('external'), {});
+    const page = await listMissionsFromJson(w.ctx('external'), {});
     expect(page.items.map((i) => i.view)).toEqual(page.items.map(() => 'external'));
     expect(page.items[0]).not.toHaveProperty('internalReference');
     const full = await getMission(w.ctx('customer'), { id: w.m.nord.id });
@@ -153,10 +153,10 @@ describe('mission authorization matrix', () => {
   it('lets a user with two roles have the union of both', async () => {
     const customer = w.actors.customer as UserActor;
     const both = createDomainContext({ db: t.db, actor: { ...customer, roles: ['customer', 'operator'] } });
-    const page = await listMissions(both, { limit: 200 });
+    const page = await listMissionsFromJson(both, { limit: 200 });
     expect(page.items.map((i) => i.id)).toEqual(expect.arrayContaining([w.m.nord.id, w.m.rheinShared.id]));
     const none = createDomainContext({ db: t.db, actor: { ...customer, roles: [] } });
-    expect((await listMissions(none, {})).items).toEqual([]);
+    expect((await listMissionsFromJson(none, {})).items).toEqual([]);
     await expect(getMission(none, { id: w.m.nord.id })).rejects.toMatchObject({ code: 'not_authorized' });
   });
 });

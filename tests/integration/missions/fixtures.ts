@@ -6,7 +6,7 @@ import { createCustomerFromJson } from '@/lib/server/customers/create-customer';
 import type { Db } from '@/lib/server/db/client';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
-import { shareMission } from '@/lib/server/missions/share-mission';
+import { shareMissionFromJson } from '@/lib/server/missions/share-mission';
 import { upsertUserProfile } from '@/lib/server/users/upsert-user-profile';
 import { metresPerDegree, type PolygonGeometry } from '@/lib/shared/geo';
 import type { CreateMissionInput } from '@/lib/shared/schemas/mission';
@@ -109,8 +109,8 @@ export async function buildWorld(t: TestDb) {
     /** Rheinland's and nobody else's: foreign to every non-internal test user. */
     rheinForeign: await createMissionFromJson(system, missionInput(rheinland.id, { name: 'Rheinland intern', customerId: c7.id })),
   };
-  await shareMission(system, { missionId: m.rheinShared.id, customerId: c6.id });
-  await shareMission(system, { missionId: m.rheinShared.id, customerId: c37.id });
+  await shareMissionFromJson(system, { missionId: m.rheinShared.id, customerId: c6.id });
+  await shareMissionFromJson(system, { missionId: m.rheinShared.id, customerId: c37.id });
 
   const ctx = (key: keyof typeof actors): DomainContext => createDomainContext({ db: t.db, actor: actors[key], requestId: `req-${key}` });
   return { companies: { provider, nord, rheinland, partner }, customers: { c1, c6, c11, c7, c37 }, ids, actors, ctx, m };

@@ -1,11 +1,11 @@
 import type { DomainContext } from '@/lib/server/domain/context';
 import { createCompanyFromJson } from '@/lib/server/companies/create-company';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
-import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
+import { getMissionNeighboursFromJson } from '@/lib/server/missions/get-mission-neighbours';
 import { hideMission } from '@/lib/server/missions/hide-mission';
-import { listMissions } from '@/lib/server/missions/list-missions';
-import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
-import { createTag } from '@/lib/server/tags/create-tag';
+import { listMissionsFromJson } from '@/lib/server/missions/list-missions';
+import { attachMissionTagFromJson } from '@/lib/server/tags/attach-mission-tag';
+import { createTagFromJson } from '@/lib/server/tags/create-tag';
 import * as api from '@/lib/shared/api/endpoints/missions';
 import { MISSION_PRIORITIES, type MissionPriority } from '@/lib/shared/schemas/mission';
 import { MISSION_SORTS, type MissionListQuery } from '@/lib/shared/schemas/mission-view';
@@ -42,7 +42,7 @@ async function readAll(query: MissionListQuery, between?: (page: number) => Prom
   const ids: number[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 50; page++) {
-    const result = await listMissions(admin, { ...query, cursor, limit: 4 });
+    const result = await listMissionsFromJson(admin, { ...query, cursor, limit: 4 });
     expect(api.listMissions.response.safeParse(result).success).toBe(true);
     ids.push(...result.items.map((i) => i.id));
     if (!result.nextCursor) return ids;
@@ -57,7 +57,7 @@ describe('mission list', () => {
     for (const order of ['asc', 'desc'] as const) {
       it(`pages by ${sort} ${order}: every row exactly once, in the same order as one big page, even with inserts between pages`, async () => {
         const query = { companyId: [companyId], sort, order } as MissionListQuery;
-        const whole = (await listMissions(admin, { ...query, limit: 200 })).items.map((i) => i.id);
+        const whole = (await listMissionsFromJson(admin, { ...query, limit: 200 })).items.map((i) => i.id);
         expect(new Set(whole)).toEqual(new Set(created));
         expect(await readAll(query)).toEqual(whole);
 
@@ -76,28 +76,28 @@ describe('mission list', () => {
   }
 
   it('sorts by name case-insensitively, ties by id, and by priority from urgent down', async () => {
-    const byName = (await listMissions(admin, { companyId: [companyId], sort: 'name', order: 'asc', limit: 200 })).items;
+    const byName = (await listMissionsFromJson(admin, { companyId: [companyId], sort: 'name', order: 'asc', limit: 200 })).items;
     const keys = byName.map((i) => [i.name.toLowerCase(), i.id] as const);
     expect(keys).toEqual([...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])));
-    const byPriority = (await listMissions(admin, { companyId: [companyId], sort: 'priority', order: 'desc', limit: 200 })).items;
+    const byPriority = (await listMissionsFromJson(admin, { companyId: [companyId], sort: 'priority', order: 'desc', limit: 200 })).items;
     expect(byPriority[0]!.view === 'full' && byPriority[0]!.priority).toBe('urgent');
-    const scan = (await listMissions(admin, { companyId: [companyId], sort: 'scanAppointment', order: 'asc', limit: 200 })).items;
+    const scan = (await listMissionsFromJson(admin, { companyId: [companyId], sort: 'scanAppointment', order: 'asc', limit: 200 })).items;
     const firstNull = scan.findIndex((i) => i.view === 'full' && i.scanAppointment === null);
     expect(scan.slice(firstNull).every((i) => i.view === 'full' && i.scanAppointment === null)).toBe(true);
   });
 
   it('refuses a cursor of another order or a tampered one with 400', async () => {
-    const { nextCursor } = await listMissions(admin, { companyId: [companyId], sort: 'name', limit: 2 });
-    await expect(listMissions(admin, { companyId: [companyId], sort: 'created', cursor: nextCursor! })).rejects.toMatchObject({ code: 'validation', details: { fields: { cursor: expect.any(Array) } } });
+    const { nextCursor } = await listMissionsFromJson(admin, { companyId: [companyId], sort: 'name', limit: 2 });
+    await expect(listMissionsFromJson(admin, { companyId: [companyId], sort: 'created', cursor: nextCursor! })).rejects.toMatchObject({ code: 'validation', details: { fields: { cursor: expect.any(Array) } } });
     const tampered = Buffer.from(JSON.stringify({ s: 'created', d: 'desc', v: ["'; drop table mission; --", '1'] })).toString('base64url');
-    await expect(listMissions(admin, { cursor: tampered })).rejects.toMatchObject({ code: 'validation' });
-    await expect(listMissions(admin, { cursor: 'not base64 json' })).rejects.toMatchObject({ code: 'validation' });
-    await expect(listMissions(admin, { limit: 0 })).rejects.toMatchObject({ code: 'validation', details: { fields: { limit: expect.any(Array) } } });
-    await expect(listMissions(admin, { status: ['nonsense' as 'created'] })).rejects.toMatchObject({ code: 'validation' });
+    await expect(listMissionsFromJson(admin, { cursor: tampered })).rejects.toMatchObject({ code: 'validation' });
+    await expect(listMissionsFromJson(admin, { cursor: 'not base64 json' })).rejects.toMatchObject({ code: 'validation' });
+    await expect(listMissionsFromJson(admin, { limit: 0 })).rejects.toMatchObject({ code: 'validation', details: { fields: { limit: expect.any(Array) } } });
+    await expect(listMissionsFromJson(admin, { status: ['nonsense' as 'created'] })).rejects.toMatchObject({ code: 'validation' });
   });
 
   it('filters by status, step, priority, company, customer (incl. sub-customer), assignee, tags and assigned-to-me', async () => {
-    const ids = async (q: MissionListQuery, ctx = admin) => (await listMissions(ctx, { ...q, limit: 200 })).items.map((i) => i.id).sort((a, b) => a - b);
+    const ids = async (q: MissionListQuery, ctx = admin) => (await listMissionsFromJson(ctx, { ...q, limit: 200 })).items.map((i) => i.id).sort((a, b) => a - b);
     const { m, customers, companies } = w;
     const sub = await createMissionFromJson(t.system, missionInput(companies.nord.id, { customerId: customers.c6.id, subCustomerId: customers.c11.id, status: 'delivered', step: 'invoice' }));
     expect(await ids({ status: ['delivered'], companyId: [companies.nord.id] })).toEqual([sub.id]);
@@ -108,8 +108,8 @@ describe('mission list', () => {
     expect(await ids({ assigneeId: [w.ids.operator] })).toEqual([m.rheinAssigned.id]);
     expect(await ids({ assignedTo: 'me' }, w.ctx('operator'))).toEqual([m.rheinAssigned.id]);
     expect(await ids({ assignedTo: 'me' }, w.ctx('customer'))).toEqual([]);
-    const tag = await createTag(t.system, { name: 'Filter-Tag' });
-    await attachMissionTag(t.system, { missionId: m.partner.id, tagId: tag.id });
+    const tag = await createTagFromJson(t.system, { name: 'Filter-Tag' });
+    await attachMissionTagFromJson(t.system, { missionId: m.partner.id, tagId: tag.id });
     expect(await ids({ tagId: [tag.id] })).toEqual([m.partner.id]);
     // A filter never widens what a user may see.
     expect(await ids({ companyId: [companies.rheinland.id] }, w.ctx('customer'))).toEqual([m.rheinShared.id]);
@@ -117,7 +117,7 @@ describe('mission list', () => {
 
   it('searches id, name, references and address case-insensitively, with % and _ taken literally', async () => {
     const special = await createMissionFromJson(t.system, missionInput(companyId, { name: 'Sanierung 100% Süd_Flügel', address: 'Leopoldstraße 7, München', customerReference: 'KD-4711' }));
-    const search = async (q: string) => (await listMissions(admin, { q, limit: 200 })).items.map((i) => i.id);
+    const search = async (q: string) => (await listMissionsFromJson(admin, { q, limit: 200 })).items.map((i) => i.id);
     expect(await search('100% süd_')).toEqual([special.id]);
     expect(await search('LEOPOLDSTR')).toEqual([special.id]);
     expect(await search('kd-4711')).toEqual([special.id]);
@@ -128,24 +128,24 @@ describe('mission list', () => {
   it('leaves hidden missions out unless asked for, and filters closed ones on request', async () => {
     const m = await createMissionFromJson(t.system, missionInput(companyId, { name: 'Versteckt Halle' }));
     await hideMission(admin, { id: m.id });
-    expect((await listMissions(admin, { q: 'versteckt', limit: 200 })).items).toEqual([]);
-    expect((await listMissions(admin, { q: 'versteckt', includeHidden: true })).items.map((i) => i.id)).toEqual([m.id]);
-    expect((await listMissions(admin, { q: 'versteckt', includeHidden: true, closed: true })).items).toEqual([]);
+    expect((await listMissionsFromJson(admin, { q: 'versteckt', limit: 200 })).items).toEqual([]);
+    expect((await listMissionsFromJson(admin, { q: 'versteckt', includeHidden: true })).items.map((i) => i.id)).toEqual([m.id]);
+    expect((await listMissionsFromJson(admin, { q: 'versteckt', includeHidden: true, closed: true })).items).toEqual([]);
   });
 
   it('finds the previous and next mission in the same order as the list', async () => {
     const query = { companyId: [companyId], sort: 'name', order: 'asc' } as const;
-    const whole = (await listMissions(admin, { ...query, limit: 200 })).items.map((i) => i.id);
+    const whole = (await listMissionsFromJson(admin, { ...query, limit: 200 })).items.map((i) => i.id);
     for (const at of [0, 5, whole.length - 1]) {
-      const around = await getMissionNeighbours(admin, { ...query, id: whole[at]! });
+      const around = await getMissionNeighboursFromJson(admin, { ...query, id: whole[at]! });
       expect(api.getMissionNeighbours.response.safeParse(around).success).toBe(true);
       expect(around).toEqual({ previousId: whole[at - 1] ?? null, nextId: whole[at + 1] ?? null });
     }
     const byScan = { companyId: [companyId], sort: 'scanAppointment', order: 'desc' } as const;
-    const scanOrder = (await listMissions(admin, { ...byScan, limit: 200 })).items.map((i) => i.id);
+    const scanOrder = (await listMissionsFromJson(admin, { ...byScan, limit: 200 })).items.map((i) => i.id);
     for (let at = 0; at < scanOrder.length; at++) {
-      expect(await getMissionNeighbours(admin, { ...byScan, id: scanOrder[at]! })).toEqual({ previousId: scanOrder[at - 1] ?? null, nextId: scanOrder[at + 1] ?? null });
+      expect(await getMissionNeighboursFromJson(admin, { ...byScan, id: scanOrder[at]! })).toEqual({ previousId: scanOrder[at - 1] ?? null, nextId: scanOrder[at + 1] ?? null });
     }
-    await expect(getMissionNeighbours(w.ctx('customer'), { ...query, id: whole[0]! })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(getMissionNeighboursFromJson(w.ctx('customer'), { ...query, id: whole[0]! })).rejects.toMatchObject({ code: 'not_authorized' });
   });
 });

@@ -1,10 +1,10 @@
 import { openApiDocument } from '@/lib/server/api/openapi';
-import { createBuilding } from '@/lib/server/missions/create-building';
+import { createBuildingFromJson } from '@/lib/server/missions/create-building';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
-import { replaceMissionPlan } from '@/lib/server/missions/replace-mission-plan';
-import { updateBuilding } from '@/lib/server/missions/update-building';
+import { replaceMissionPlanFromJson } from '@/lib/server/missions/replace-mission-plan';
+import { updateBuildingFromJson } from '@/lib/server/missions/update-building';
 import { endpoints } from '@/lib/shared/api/endpoints';
 import * as api from '@/lib/shared/api/endpoints/missions';
 import { metresPerDegree, type PolygonGeometry } from '@/lib/shared/geo';
@@ -67,7 +67,7 @@ const buildingAudit = async (missionId: number) =>
 describe('replace a mission plan', () => {
   it('changes, adds and removes buildings in one call, leaves unchanged ones alone and audits each write', async () => {
     const m = await nordMission();
-    const result = await replaceMissionPlan(w.ctx('customer'), {
+    const result = await replaceMissionPlanFromJson(w.ctx('customer'), {
       missionId: m.id,
       buildings: [
         { ...asListed(m.haus), name: 'Haupthaus', levels: 5 },
@@ -108,7 +108,7 @@ describe('replace a mission plan', () => {
   it('refuses a stale version with 409 and writes nothing, even when the earlier items were fine', async () => {
     const m = await nordMission();
     const before = await snapshot(m.id);
-    const stale = replaceMissionPlan(w.ctx('customer'), {
+    const stale = replaceMissionPlanFromJson(w.ctx('customer'), {
       missionId: m.id,
       buildings: [
         { ...asListed(m.haus), levels: 7 },
@@ -123,7 +123,7 @@ describe('replace a mission plan', () => {
 
   it('serialises two saves of the same plan: the second waits for the first and then finds its versions stale', async () => {
     const m = await nordMission();
-    const save = (name: string) => replaceMissionPlan(w.ctx('customer'), { missionId: m.id, buildings: [{ ...asListed(m.haus), name }, asListed(m.garage)], removed: [asRemoved(m.schuppen)] });
+    const save = (name: string) => replaceMissionPlanFromJson(w.ctx('customer'), { missionId: m.id, buildings: [{ ...asListed(m.haus), name }, asListed(m.garage)], removed: [asRemoved(m.schuppen)] });
     const outcomes = await Promise.allSettled([save('Erster'), save('Zweiter')]);
     const won = outcomes.filter((o) => o.status === 'fulfilled') as PromiseFulfilledResult<BuildingDto[]>[];
     const lost = outcomes.filter((o) => o.status === 'rejected') as PromiseRejectedResult[];
@@ -138,14 +138,14 @@ describe('replace a mission plan', () => {
     const other = await nordMission();
     const before = [await snapshot(m.id), await snapshot(other.id)];
     for (const foreign of [other.garage, { ...other.garage, id: 999_999_999 }]) {
-      const kept = replaceMissionPlan(w.ctx('customer'), {
+      const kept = replaceMissionPlanFromJson(w.ctx('customer'), {
         missionId: m.id,
         buildings: [{ ...asListed(m.haus), levels: 9 }, { name: 'Neu', type: 'building', levels: 1, footprint: square(5, 400) }, asListed(foreign)],
         removed: [asRemoved(m.garage), asRemoved(m.schuppen)],
       });
       await expect(kept).rejects.toMatchObject({ code: 'not_found', status: 404, message: 'building not found' });
       // Named for removal: the same answer, the other mission's building stays.
-      const removed = replaceMissionPlan(w.ctx('customer'), {
+      const removed = replaceMissionPlanFromJson(w.ctx('customer'), {
         missionId: m.id,
         buildings: [{ ...asListed(m.haus), levels: 9 }, asListed(m.garage)],
         removed: [asRemoved(m.schuppen), asRemoved(foreign)],
@@ -159,7 +159,7 @@ describe('replace a mission plan', () => {
     const m = await nordMission();
     const before = await snapshot(m.id);
     const fields = async (buildings: unknown[]) => {
-      const err = (await replaceMissionPlan(w.ctx('admin'), { missionId: m.id, buildings: buildings as never }).catch((e: unknown) => e)) as {
+      const err = (await replaceMissionPlanFromJson(w.ctx('admin'), { missionId: m.id, buildings: buildings as never }).catch((e: unknown) => e)) as {
         code?: string;
         status?: number;
         details?: { fields?: Record<string, string[]> };
@@ -177,15 +177,15 @@ describe('replace a mission plan', () => {
     expect(await fields([{ ...asListed(m.haus), name: '  ' }])).toEqual(['buildings.0.name']);
     expect(await fields([{ ...asListed(m.haus), missionId: 1 }])).toEqual(['buildings.0']);
     const withRemoved = async (removed: unknown[]) => {
-      const err = (await replaceMissionPlan(w.ctx('admin'), { missionId: m.id, buildings: [asListed(m.haus), asListed(m.garage)], removed: removed as never }).catch(
+      const err = (await replaceMissionPlanFromJson(w.ctx('admin'), { missionId: m.id, buildings: [asListed(m.haus), asListed(m.garage)], removed: removed as never }).catch(
         (e: unknown) => e,
       )) as { code?: string; details?: { fields?: Record<string, string[]> } };
       expect(err).toMatchObject({ code: 'validation', status: 400 });
       return err.details?.fields;
     };
     // A building both kept and removed, one removed twice, a removal without its version.
-    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.garage)])).toEqual({ 'removed.1.id': ['a building is both kept and removed'] });
-    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.schuppen)])).toEqual({ removed: ['a building is listed twice'] });
+    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.garage)])).toEqual({ 'removed.1.id': ['errors.missions.keptAndRemoved'] });
+    expect(await withRemoved([asRemoved(m.schuppen), asRemoved(m.schuppen)])).toEqual({ removed: ['errors.missions.listedTwice'] });
     expect(Object.keys((await withRemoved([{ id: m.schuppen.id }]))!)).toEqual(['removed.0.version']);
     expect(await snapshot(m.id)).toEqual(before);
   });
@@ -194,35 +194,35 @@ describe('replace a mission plan', () => {
     const m = await nordMission();
     const before = await snapshot(m.id);
     const plan = { missionId: m.id, buildings: [{ ...asListed(m.haus), levels: 9 }], removed: [asRemoved(m.garage), asRemoved(m.schuppen)] };
-    await expect(replaceMissionPlan(w.ctx('customer2'), plan)).rejects.toMatchObject({ code: 'not_authorized', status: 403, message: 'not authorized to access mission id' });
+    await expect(replaceMissionPlanFromJson(w.ctx('customer2'), plan)).rejects.toMatchObject({ code: 'not_authorized', status: 403, message: 'not authorized to access mission id' });
     // The provider's operator does not see nord's missions at all.
-    await expect(replaceMissionPlan(w.ctx('operator'), plan)).rejects.toMatchObject({ code: 'not_authorized' });
-    await expect(replaceMissionPlan(w.ctx('customer'), { ...plan, missionId: 999_999_999 })).rejects.toMatchObject({ code: 'not_found', message: 'mission not found' });
+    await expect(replaceMissionPlanFromJson(w.ctx('operator'), plan)).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(replaceMissionPlanFromJson(w.ctx('customer'), { ...plan, missionId: 999_999_999 })).rejects.toMatchObject({ code: 'not_found', message: 'mission not found' });
     expect(await snapshot(m.id)).toEqual(before);
     // Internal users may edit every mission's plan.
-    expect((await replaceMissionPlan(w.ctx('admin'), plan)).map((b) => b.levels)).toEqual([9]);
+    expect((await replaceMissionPlanFromJson(w.ctx('admin'), plan)).map((b) => b.levels)).toEqual([9]);
   });
 
   it('refuses with 409 and writes nothing when someone added a building after the plan was read, instead of deleting it', async () => {
     const m = await nordMission();
     // Read: Haus, Garage, Schuppen. Meanwhile someone else adds a carport.
-    const carport = await createBuilding(w.ctx('admin'), { missionId: m.id, name: 'Carport', footprint: square(8, 500) });
+    const carport = await createBuildingFromJson(w.ctx('admin'), { missionId: m.id, name: 'Carport', footprint: square(8, 500) });
     const before = await snapshot(m.id);
     const plan = {
       missionId: m.id,
       buildings: [{ ...asListed(m.haus), levels: 4 }, asListed(m.garage), { name: 'Neu', type: 'building' as const, levels: 1, footprint: square(5, 400) }],
       removed: [asRemoved(m.schuppen)],
     };
-    await expect(replaceMissionPlan(w.ctx('customer'), plan)).rejects.toMatchObject({ code: 'version_conflict', status: 409 });
+    await expect(replaceMissionPlanFromJson(w.ctx('customer'), plan)).rejects.toMatchObject({ code: 'version_conflict', status: 409 });
     expect(await snapshot(m.id)).toEqual(before);
     // An API client that sends no `removed` at all cannot drop buildings either.
     const { removed: _removed, ...withoutRemoved } = plan;
-    await expect(replaceMissionPlan(w.ctx('customer'), withoutRemoved)).rejects.toMatchObject({ code: 'version_conflict' });
+    await expect(replaceMissionPlanFromJson(w.ctx('customer'), withoutRemoved)).rejects.toMatchObject({ code: 'version_conflict' });
     expect(await snapshot(m.id)).toEqual(before);
     // Having seen the carport, the client keeps it (or names it as removed) and the save goes through.
-    const saved = await replaceMissionPlan(w.ctx('customer'), { ...plan, buildings: [...plan.buildings, asListed(carport)] });
+    const saved = await replaceMissionPlanFromJson(w.ctx('customer'), { ...plan, buildings: [...plan.buildings, asListed(carport)] });
     expect(saved.map((b) => b.name)).toEqual(['Haus', 'Garage', 'Carport', 'Neu']);
-    const again = await replaceMissionPlan(w.ctx('customer'), {
+    const again = await replaceMissionPlanFromJson(w.ctx('customer'), {
       missionId: m.id,
       buildings: saved.filter((b) => b.id !== carport.id).map(asListed),
       removed: [asRemoved(carport)],
@@ -233,9 +233,9 @@ describe('replace a mission plan', () => {
   it('refuses a removal at a stale version with 409 and writes nothing', async () => {
     const m = await nordMission();
     // Meanwhile someone else changes the shed the user is about to remove.
-    await updateBuilding(w.ctx('admin'), { id: m.schuppen.id, version: m.schuppen.version, levels: 2 });
+    await updateBuildingFromJson(w.ctx('admin'), { id: m.schuppen.id, version: m.schuppen.version, levels: 2 });
     const before = await snapshot(m.id);
-    const stale = replaceMissionPlan(w.ctx('customer'), {
+    const stale = replaceMissionPlanFromJson(w.ctx('customer'), {
       missionId: m.id,
       buildings: [{ ...asListed(m.haus), name: 'Haupthaus' }, asListed(m.garage)],
       removed: [asRemoved(m.schuppen)],
@@ -248,7 +248,7 @@ describe('replace a mission plan', () => {
     const m = await nordMission();
     await deleteBuilding(w.ctx('admin'), { id: m.schuppen.id });
     const before = await snapshot(m.id);
-    const gone = replaceMissionPlan(w.ctx('customer'), {
+    const gone = replaceMissionPlanFromJson(w.ctx('customer'), {
       missionId: m.id,
       buildings: [{ ...asListed(m.haus), name: 'Haupthaus' }, asListed(m.garage)],
       removed: [asRemoved(m.schuppen)],

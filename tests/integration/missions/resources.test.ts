@@ -1,25 +1,25 @@
-import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
+import { listMissionAuditFromJson } from '@/lib/server/audit/list-mission-audit';
 import { openApiDocument } from '@/lib/server/api/openapi';
 import { listCompaniesFromJson } from '@/lib/server/companies/list-companies';
 import { listCustomersFromJson } from '@/lib/server/customers/list-customers';
-import { createBuilding } from '@/lib/server/missions/create-building';
+import { createBuildingFromJson } from '@/lib/server/missions/create-building';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
 import { getMission } from '@/lib/server/missions/get-mission';
 import { listMissionBuildings } from '@/lib/server/missions/list-mission-buildings';
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
-import { listMissions } from '@/lib/server/missions/list-missions';
-import { revokeMissionShare } from '@/lib/server/missions/revoke-mission-share';
-import { shareMission } from '@/lib/server/missions/share-mission';
-import { updateBuilding } from '@/lib/server/missions/update-building';
+import { listMissionsFromJson } from '@/lib/server/missions/list-missions';
+import { revokeMissionShareFromJson } from '@/lib/server/missions/revoke-mission-share';
+import { shareMissionFromJson } from '@/lib/server/missions/share-mission';
+import { updateBuildingFromJson } from '@/lib/server/missions/update-building';
 import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
-import { createTablePreset } from '@/lib/server/table-presets/create-table-preset';
+import { createTablePresetFromJson } from '@/lib/server/table-presets/create-table-preset';
 import { deleteTablePreset } from '@/lib/server/table-presets/delete-table-preset';
 import { listTablePresets } from '@/lib/server/table-presets/list-table-presets';
-import { attachMissionTag } from '@/lib/server/tags/attach-mission-tag';
-import { createTag } from '@/lib/server/tags/create-tag';
-import { detachMissionTag } from '@/lib/server/tags/detach-mission-tag';
-import { listTags } from '@/lib/server/tags/list-tags';
+import { attachMissionTagFromJson } from '@/lib/server/tags/attach-mission-tag';
+import { createTagFromJson } from '@/lib/server/tags/create-tag';
+import { detachMissionTagFromJson } from '@/lib/server/tags/detach-mission-tag';
+import { listTagsFromJson } from '@/lib/server/tags/list-tags';
 import { listUsersFromJson } from '@/lib/server/users/list-users';
 import { endpoints } from '@/lib/shared/api/endpoints';
 import * as api from '@/lib/shared/api/endpoints/missions';
@@ -36,13 +36,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const visibleIds = async (role: Parameters<World['ctx']>[0]) => (await listMissions(w.ctx(role), { limit: 200 })).items.map((i) => i.id);
+const visibleIds = async (role: Parameters<World['ctx']>[0]) => (await listMissionsFromJson(w.ctx(role), { limit: 200 })).items.map((i) => i.id);
 
 describe('mission shares', () => {
   it('shares with another customer, lists shared by / with / date, and revokes: the customer sees it, then not', async () => {
     const { m, customers } = w;
     expect(await visibleIds('customer2')).not.toContain(m.nord.id);
-    const share = await shareMission(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id });
+    const share = await shareMissionFromJson(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id });
     expect(api.shareMission.response.safeParse(share).success).toBe(true);
     expect(await visibleIds('customer2')).toContain(m.nord.id);
     expect(await getMission(w.ctx('customer2'), { id: m.nord.id })).toMatchObject({ view: 'full', id: m.nord.id });
@@ -52,22 +52,22 @@ describe('mission shares', () => {
       expect.objectContaining({ customerId: customers.c7.id, customerNumber: 7, customerName: 'Rheinland Bestand', companyName: 'Rheinland KG', sharedBy: w.ids.admin, sharedByName: 'Andrea Admin', sharedAt: expect.any(String) }),
     ]);
     // The customer it is shared with may read it, but neither share it on nor revoke.
-    await expect(revokeMissionShare(w.ctx('customer2'), { missionId: m.nord.id, customerId: customers.c7.id })).rejects.toMatchObject({ code: 'not_authorized' });
-    await expect(shareMission(w.ctx('customer2'), { missionId: m.nord.id, customerId: customers.c37.id })).rejects.toMatchObject({ code: 'not_authorized' });
-    await revokeMissionShare(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id });
+    await expect(revokeMissionShareFromJson(w.ctx('customer2'), { missionId: m.nord.id, customerId: customers.c7.id })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(shareMissionFromJson(w.ctx('customer2'), { missionId: m.nord.id, customerId: customers.c37.id })).rejects.toMatchObject({ code: 'not_authorized' });
+    await revokeMissionShareFromJson(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id });
     expect(await visibleIds('customer2')).not.toContain(m.nord.id);
     await expect(getMission(w.ctx('customer2'), { id: m.nord.id })).rejects.toMatchObject({ code: 'not_authorized', message: 'not authorized to access mission id' });
-    await expect(revokeMissionShare(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(revokeMissionShareFromJson(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c7.id })).rejects.toMatchObject({ code: 'not_found' });
     const actions = (await t.pool.query('select action from audit_event where mission_id = $1 order by id', [m.nord.id])).rows.map((r: { action: string }) => r.action);
     expect(actions.slice(-2)).toEqual(['share', 'unshare']);
-    await expect(shareMission(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c6.id })).rejects.toMatchObject({ details: { fields: { customerId: expect.any(Array) } } });
+    await expect(shareMissionFromJson(w.ctx('admin'), { missionId: m.nord.id, customerId: customers.c6.id })).rejects.toMatchObject({ details: { fields: { customerId: expect.any(Array) } } });
   });
 
   it("refuses a customer's share with another company's customer exactly like one with a customer that does not exist", async () => {
     const { m, customers } = w;
     const failure = async (customerId: number) => {
       try {
-        await shareMission(w.ctx('customer'), { missionId: m.nord.id, customerId });
+        await shareMissionFromJson(w.ctx('customer'), { missionId: m.nord.id, customerId });
       } catch (err) {
         const e = err as { code: string; message: string; details?: unknown };
         return { code: e.code, message: e.message, details: e.details };
@@ -82,24 +82,24 @@ describe('mission shares', () => {
     expect(await listMissionShares(w.ctx('customer'), { missionId: m.nord.id })).toEqual([]);
     expect(await visibleIds('customer2')).not.toContain(m.nord.id);
     // Their own company's customers stay shareable.
-    expect(await shareMission(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c11.id })).toMatchObject({ customerId: customers.c11.id, sharedBy: w.ids.customer });
-    await revokeMissionShare(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c11.id });
+    expect(await shareMissionFromJson(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c11.id })).toMatchObject({ customerId: customers.c11.id, sharedBy: w.ids.customer });
+    await revokeMissionShareFromJson(w.ctx('customer'), { missionId: m.nord.id, customerId: customers.c11.id });
   });
 });
 
 describe('tags', () => {
   it('lists tags for everyone, creates them for internal users, attaches and detaches with audit', async () => {
-    const tag = await createTag(w.ctx('admin'), { name: 'Denkmalschutz', color: '#AA3300' });
-    await expect(createTag(w.ctx('customer'), { name: 'Nope' })).rejects.toMatchObject({ code: 'not_authorized' });
-    const all = await listTags(w.ctx('external'), { q: 'denkmal' });
+    const tag = await createTagFromJson(w.ctx('admin'), { name: 'Denkmalschutz', color: '#AA3300' });
+    await expect(createTagFromJson(w.ctx('customer'), { name: 'Nope' })).rejects.toMatchObject({ code: 'not_authorized' });
+    const all = await listTagsFromJson(w.ctx('external'), { q: 'denkmal' });
     expect(pickers.listTags.response.safeParse({ items: all }).success).toBe(true);
     expect(all).toEqual([{ id: tag.id, name: 'Denkmalschutz', color: '#aa3300', version: 1 }]);
-    expect(await attachMissionTag(w.ctx('advanced'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([tag.id]);
-    expect(await attachMissionTag(w.ctx('advanced'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([tag.id]);
+    expect(await attachMissionTagFromJson(w.ctx('advanced'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([tag.id]);
+    expect(await attachMissionTagFromJson(w.ctx('advanced'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([tag.id]);
     expect((await getMission(w.ctx('customer'), { id: w.m.nord.id })).tags).toEqual([{ id: tag.id, name: 'Denkmalschutz', color: '#aa3300' }]);
-    await expect(attachMissionTag(w.ctx('customer'), { missionId: w.m.nord.id, tagId: tag.id })).rejects.toMatchObject({ code: 'not_authorized' });
-    await expect(attachMissionTag(w.ctx('admin'), { missionId: w.m.nord.id, tagId: 999_999 })).rejects.toMatchObject({ code: 'validation' });
-    expect(await detachMissionTag(w.ctx('admin'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([]);
+    await expect(attachMissionTagFromJson(w.ctx('customer'), { missionId: w.m.nord.id, tagId: tag.id })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(attachMissionTagFromJson(w.ctx('admin'), { missionId: w.m.nord.id, tagId: 999_999 })).rejects.toMatchObject({ code: 'validation' });
+    expect(await detachMissionTagFromJson(w.ctx('admin'), { missionId: w.m.nord.id, tagId: tag.id })).toEqual([]);
     const { rows } = await t.pool.query(`select action from audit_event where mission_id = $1 and action in ('tag', 'untag') order by id`, [w.m.nord.id]);
     expect(rows).toEqual([{ action: 'tag' }, { action: 'untag' }]);
   });
@@ -112,21 +112,21 @@ describe('buildings', () => {
     expect(first).toMatchObject({ name: 'Haus', levels: 3 });
     const m = metresPerDegree(48.1374);
     const square = { type: 'Polygon' as const, coordinates: [[[11.5, 48.1374], [11.5 + 10 / m.lon, 48.1374], [11.5 + 10 / m.lon, 48.1374 + 10 / m.lat], [11.5, 48.1374 + 10 / m.lat], [11.5, 48.1374]] as [number, number][]] };
-    const added = await createBuilding(w.ctx('customer'), { missionId: mission.id, name: 'Garage', footprint: square, levels: 1 });
+    const added = await createBuildingFromJson(w.ctx('customer'), { missionId: mission.id, name: 'Garage', footprint: square, levels: 1 });
     expect(api.createBuilding.response.safeParse(added).success).toBe(true);
     expect(added.groundArea).toBeCloseTo(100, 0);
     expect(added.perimeter).toBeCloseTo(40, 0);
     expect(added.facadeArea).toBeCloseTo(120, 0);
-    await expect(createBuilding(w.ctx('customer2'), { missionId: mission.id, name: 'X', footprint: square })).rejects.toMatchObject({ code: 'not_authorized' });
-    await expect(createBuilding(w.ctx('customer'), { missionId: mission.id, name: 'Offen', footprint: { type: 'Polygon', coordinates: [[[11, 48], [11.1, 48], [11, 48.1]]] } })).rejects.toMatchObject({ code: 'validation' });
+    await expect(createBuildingFromJson(w.ctx('customer2'), { missionId: mission.id, name: 'X', footprint: square })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(createBuildingFromJson(w.ctx('customer'), { missionId: mission.id, name: 'Offen', footprint: { type: 'Polygon', coordinates: [[[11, 48], [11.1, 48], [11, 48.1]]] } })).rejects.toMatchObject({ code: 'validation' });
 
-    const changed = await updateBuilding(w.ctx('admin'), { id: added.id, version: 1, levels: 2, type: 'building' });
+    const changed = await updateBuildingFromJson(w.ctx('admin'), { id: added.id, version: 1, levels: 2, type: 'building' });
     expect(changed).toMatchObject({ levels: 2, version: 2 });
     expect(changed.facadeArea).toBeCloseTo(240, 0);
-    const area = await updateBuilding(w.ctx('admin'), { id: added.id, version: 2, type: 'area' });
+    const area = await updateBuildingFromJson(w.ctx('admin'), { id: added.id, version: 2, type: 'area' });
     expect(area.facadeArea).toBe(0);
-    await expect(updateBuilding(w.ctx('admin'), { id: added.id, version: 1, name: 'Alt' })).rejects.toMatchObject({ code: 'version_conflict' });
-    await expect(updateBuilding(w.ctx('operator'), { id: added.id, version: 3, name: 'Op' })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(updateBuildingFromJson(w.ctx('admin'), { id: added.id, version: 1, name: 'Alt' })).rejects.toMatchObject({ code: 'version_conflict' });
+    await expect(updateBuildingFromJson(w.ctx('operator'), { id: added.id, version: 3, name: 'Op' })).rejects.toMatchObject({ code: 'not_authorized' });
 
     await deleteBuilding(w.ctx('customer'), { id: added.id });
     await expect(deleteBuilding(w.ctx('customer'), { id: first!.id })).rejects.toMatchObject({ code: 'conflict' });
@@ -139,13 +139,13 @@ describe('buildings', () => {
 describe('table presets', () => {
   it('belong to their user: create, list, refuse a duplicate name or unknown column, delete', async () => {
     const mine = w.ctx('customer');
-    const preset = await createTablePreset(mine, { name: 'Projektliste', columns: ['id', 'name', 'priority', 'assignee', 'createdAt', 'scanAppointment', 'step'] });
-    await createTablePreset(mine, { name: 'Adressen', columns: ['id', 'address'] });
+    const preset = await createTablePresetFromJson(mine, { name: 'Projektliste', columns: ['id', 'name', 'priority', 'assignee', 'createdAt', 'scanAppointment', 'step'] });
+    await createTablePresetFromJson(mine, { name: 'Adressen', columns: ['id', 'address'] });
     expect((await listTablePresets(mine)).map((p) => p.name)).toEqual(['Adressen', 'Projektliste']);
     expect(await listTablePresets(w.ctx('customer2'))).toEqual([]);
-    await expect(createTablePreset(mine, { name: 'projektliste', columns: ['id'] })).rejects.toMatchObject({ code: 'conflict' });
-    await expect(createTablePreset(mine, { name: 'Kaputt', columns: ['password' as 'id'] })).rejects.toMatchObject({ code: 'validation' });
-    await expect(createTablePreset(mine, { name: 'Leer', columns: [] })).rejects.toMatchObject({ code: 'validation' });
+    await expect(createTablePresetFromJson(mine, { name: 'projektliste', columns: ['id'] })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(createTablePresetFromJson(mine, { name: 'Kaputt', columns: ['password' as 'id'] })).rejects.toMatchObject({ code: 'validation' });
+    await expect(createTablePresetFromJson(mine, { name: 'Leer', columns: [] })).rejects.toMatchObject({ code: 'validation' });
     await expect(deleteTablePreset(w.ctx('customer2'), { id: preset.id })).rejects.toMatchObject({ code: 'not_found' });
     await deleteTablePreset(mine, { id: preset.id });
     expect((await listTablePresets(mine)).map((p) => p.name)).toEqual(['Adressen']);
@@ -175,16 +175,16 @@ describe('audit trail', () => {
     const created = await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id }));
     let version = 1;
     for (const description of ['eins', 'zwei', 'drei']) version = (await updateMissionFromJson(w.ctx('customer'), { id: created.id, version, description })).version;
-    const first = await listMissionAudit(w.ctx('customer'), { missionId: created.id, limit: 2 });
+    const first = await listMissionAuditFromJson(w.ctx('customer'), { missionId: created.id, limit: 2 });
     expect(api.listMissionAudit.response.safeParse(first).success).toBe(true);
     expect(first.items.map((e) => [e.action, e.actorName, e.diff.description])).toEqual([
       ['update', 'Claudia Kundin', ['zwei', 'drei']],
       ['update', 'Claudia Kundin', ['eins', 'zwei']],
     ]);
-    const rest = await listMissionAudit(w.ctx('admin'), { missionId: created.id, cursor: Number(first.nextCursor) });
+    const rest = await listMissionAuditFromJson(w.ctx('admin'), { missionId: created.id, cursor: Number(first.nextCursor) });
     expect(rest.items.map((e) => [e.action, e.actorId])).toEqual([['update', w.ids.customer], ['create', null]]);
     expect(rest.nextCursor).toBeNull();
-    await expect(listMissionAudit(w.ctx('external'), { missionId: w.m.partner.id })).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(listMissionAuditFromJson(w.ctx('external'), { missionId: w.m.partner.id })).rejects.toMatchObject({ code: 'not_authorized' });
   });
 });
 

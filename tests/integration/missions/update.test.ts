@@ -137,7 +137,7 @@ describe('update a mission', () => {
     await expect(updateMissionFromJson(admin, { id: m.id, version: 1, customerId: w.customers.c7.id })).rejects.toMatchObject({ details: { fields: { customerId: expect.any(Array) } } });
     await expect(updateMissionFromJson(admin, { id: m.id, version: 1, subCustomerId: w.customers.c37.id })).rejects.toMatchObject({ details: { fields: { subCustomerId: expect.any(Array) } } });
     expect(await updateMissionFromJson(admin, { id: m.id, version: 1, subCustomerId: w.customers.c11.id })).toMatchObject({ subCustomer: { customerNumber: 11 } });
-    await expect(updateMissionFromJson(admin, { id: m.id, version: 2, assigneeId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ details: { fields: { assigneeId: ['user not found'] } } });
+    await expect(updateMissionFromJson(admin, { id: m.id, version: 2, assigneeId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ details: { fields: { assigneeId: ['errors.missions.userNotFound'] } } });
     await expect(updateMissionFromJson(admin, { id: m.id, version: 2, hidden: true } as never)).rejects.toMatchObject({ code: 'validation' });
     await expect(updateMissionFromJson(admin, { id: m.id, version: 2, latitude: 91, products: [] })).rejects.toMatchObject({
       details: { fields: { latitude: expect.any(Array), products: expect.any(Array) } },

@@ -134,7 +134,7 @@ describe('NUL characters and lone surrogates in every text field of every writin
     // Authorization comes before the body: the `{id}` the cases send (1) must name a real mission
     // and building, or they would end in 404 before their text is looked at.
     const { systemContext } = await import('@/lib/server/domain/contexts');
-    const { createCompany } = await import('@/lib/server/companies/create-company');
+    const { createCompanyFromJson: createCompany } = await import('@/lib/server/companies/create-company');
     const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
     const system = systemContext();
     const company = await createCompany(system, { name: 'Textfeld GmbH' });

@@ -4,6 +4,7 @@ import { kindsOf } from '@/components/missions/detail/field-kinds';
 import { MissionProvider } from '@/components/missions/detail/mission-context';
 import { MissionField } from '@/components/missions/detail/mission-field';
 import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
+import { fieldIssues } from '@/lib/server/api/error-text';
 import { jsonFetch } from '@/tests/support/fetch-mock';
 import { renderWithIntl } from '@/tests/support/render-with-intl';
 import { envelope, fullMission } from './fixtures';
@@ -144,6 +145,28 @@ describe('MissionField', () => {
     expect(await screen.findByText('Only lowercase letters and underscores are allowed')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Rathaus Süd');
     expect(notify).toHaveBeenCalledWith({ type: 'error', text: 'Invalid mission data. Please check your inputs and try again.' });
+  });
+
+  it("shows a domain rule's field error in German: the key survives the envelope mapping and is translated", async () => {
+    // The server's mapping of domain field errors (lib/server/api/error-text.ts), as the envelope carries them.
+    const fields = fieldIssues({ companyId: ['errors.missions.companyNotFound'] });
+    expect(fields).toEqual({ companyId: [{ key: 'errors.missions.companyNotFound', message: 'company not found' }] });
+    global.fetch = jsonFetch(400, envelope('validation', 'invalid input', { fields }));
+    const user = userEvent.setup();
+    renderWithIntl(
+      <MissionProvider mission={fullMission()} editable={['name']} kinds={kindsOf(['name'])}>
+        <dl>
+          <MissionField field="name" />
+        </dl>
+      </MissionProvider>,
+      { locale: 'de' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Name bearbeiten' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Rathaus Süd');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Firma: Firma nicht gefunden')).toBeInTheDocument();
+    expect(screen.queryByText(/errors\.missions|company not found/)).toBeNull();
   });
 
   it('keeps the input and says so when the save fails for another reason', async () => {

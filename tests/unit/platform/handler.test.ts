@@ -55,6 +55,13 @@ describe('the API wrapper', () => {
     expect(body.error.details.key).toBe('errors.code.validation');
   });
 
+  it('serves a route without dynamic segments, whose params Next leaves undefined', async () => {
+    const health = endpoint({ method: 'GET', path: '/api/v2/ping', summary: 'ping', tag: 'test', auth: 'public', response: z.object({ ok: z.boolean() }) });
+    const response = await handle(health, async () => ({ ok: true }))(new Request('http://argus.test/api/v2/ping'), { params: Promise.resolve(undefined as never) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
   it('refuses a NUL or a lone surrogate in a query or path value with 400 naming it, before the handler runs', async () => {
     const run = jest.fn(async () => ({ id: 7, name: 'Ada', loud: false }));
     const guarded = handle(echo, run);

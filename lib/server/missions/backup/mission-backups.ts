@@ -1,14 +1,11 @@
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { MissionBackupDto } from '@/lib/shared/api/endpoints/mission-backups';
-import { idSchema } from '@/lib/shared/schemas/common';
-import { z } from 'zod';
 import { actorId } from '../../auth/actor';
 import { recordAudit } from '../../audit/record-audit';
 import { mission } from '../../db/schema';
 import { job, type JobRow } from '../../db/schema/jobs';
 import { inTransaction, type DomainContext } from '../../domain/context';
-import { parseInput } from '../../domain/validate';
 import { AppError, notFound } from '../../errors';
 import { enqueueJob } from '../../jobs/enqueue';
 import { missionBackupJob } from './backup-job';
@@ -23,7 +20,7 @@ const LIST_LIMIT = 10;
  * Audited as `backup` with the job id, in the same transaction as the job.
  */
 export async function startMissionBackup(ctx: DomainContext, input: { missionId: number }): Promise<MissionBackupDto> {
-  const missionId = parseInput(idSchema, input.missionId);
+  const { missionId } = input;
   return inTransaction(ctx, async (tx) => {
     // The row lock serialises two clicks: the second sees the first's job.
     await requireBackupAccess(tx, missionId, { lock: true });
@@ -43,7 +40,7 @@ export async function startMissionBackup(ctx: DomainContext, input: { missionId:
 
 /** The mission's latest backups, newest first. */
 export async function listMissionBackups(ctx: DomainContext, input: { missionId: number }): Promise<MissionBackupDto[]> {
-  const missionId = parseInput(idSchema, input.missionId);
+  const { missionId } = input;
   await requireBackupAccess(ctx, missionId);
   const rows = await ctx.db
     .select()
@@ -54,8 +51,6 @@ export async function listMissionBackups(ctx: DomainContext, input: { missionId:
   return rows.map(toDto);
 }
 
-const backupRef = z.object({ missionId: idSchema, backupId: z.uuid() });
-
 export async function getMissionBackup(ctx: DomainContext, input: { missionId: number; backupId: string }): Promise<MissionBackupDto> {
   return toDto(await backupRow(ctx, input));
 }
@@ -64,12 +59,12 @@ export async function getMissionBackup(ctx: DomainContext, input: { missionId: n
 export async function missionBackupFile(ctx: DomainContext, input: { missionId: number; backupId: string }): Promise<BackupResult> {
   const row = await backupRow(ctx, input);
   const result = row.result as BackupResult | null;
-  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The backup is not ready', { state: row.state });
+  if (row.state !== 'succeeded' || !result) throw new AppError('conflict', 'The backup is not ready', { state: row.state }, 'errors.missions.backupNotReady');
   return result;
 }
 
 async function backupRow(ctx: DomainContext, input: { missionId: number; backupId: string }): Promise<JobRow> {
-  const { missionId, backupId } = parseInput(backupRef, input);
+  const { missionId, backupId } = input;
   await requireBackupAccess(ctx, missionId);
   const [row] = await ctx.db
     .select()

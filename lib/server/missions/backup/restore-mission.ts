@@ -2,14 +2,11 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { RESTORE_CONTENT_TYPES, RESTORE_MAX_BYTES, type RestoreMissionResult } from '@/lib/shared/api/endpoints/mission-backups';
-import { idSchema } from '@/lib/shared/schemas/common';
 import { recordAudit } from '../../audit/record-audit';
 import { auditEvent, building, company, customer, dataset, mission, missionShare, missionTag, tag } from '../../db/schema';
 import { inTransaction, type DomainContext, type Tx } from '../../domain/context';
 import { env } from '../../env';
-import { parseInput } from '../../domain/validate';
 import { AppError, versionConflict } from '../../errors';
 import { storage as appStorage } from '../../storage';
 import { joinKey } from '../../storage/keys';
@@ -43,8 +40,7 @@ export interface RestoreMissionInput {
  * A mission that no longer exists is recreated with its id.
  */
 export async function restoreMission(ctx: DomainContext, input: RestoreMissionInput, deps: { storage?: Storage } = {}): Promise<RestoreMissionResult> {
-  const missionId = parseInput(idSchema, input.missionId);
-  const version = parseInput(z.number().int().positive().optional(), input.version);
+  const { missionId, version } = input;
   const store = deps.storage ?? appStorage();
   await authorize(ctx, missionId, version);
   assertUpload({ size: input.size, maxBytes: RESTORE_MAX_BYTES, contentType: input.contentType, allowed: RESTORE_CONTENT_TYPES });
@@ -69,7 +65,7 @@ async function authorize(ctx: DomainContext, missionId: number, version: number 
   const [existing] = await ctx.db.select({ version: mission.version }).from(mission).where(eq(mission.id, missionId));
   if (!existing) return requireRestoreOfMissing(ctx, missionId);
   await requireBackupAccess(ctx, missionId);
-  if (version === undefined) throw new AppError('validation', 'invalid input', { fields: { version: ['required when the mission exists'] } });
+  if (version === undefined) throw new AppError('validation', 'invalid input', { fields: { version: ['errors.missions.versionRequired'] } });
   if (existing.version !== version) throw versionConflict('mission');
 }
 

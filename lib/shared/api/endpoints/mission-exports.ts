@@ -8,10 +8,11 @@ export type MissionExportFormat = (typeof MISSION_EXPORT_FORMATS)[number];
 
 export const startMissionExportBody = z.object({
   format: z.enum(MISSION_EXPORT_FORMATS),
-  /** The list's filters and sort, as `GET /api/v2/missions` takes them. */
-  filters: missionListFilters.partial().optional(),
+  /** The list's filters and sort, as `GET /api/v2/missions` takes them (its defaults when left out). */
+  filters: missionListFilters.prefault({}),
 });
 export type StartMissionExportInput = z.input<typeof startMissionExportBody>;
+export type StartMissionExportBody = z.output<typeof startMissionExportBody>;
 
 export const missionExportSchema = z.object({
   /** The export's background job. */

@@ -6,5 +6,5 @@ import * as api from '@/lib/shared/api/endpoints/map';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.mapMissions, ({ query }, ctx) =>
-  mapMissions(requestContext(ctx), { ...query, bbox: query.bbox.join(','), zoom: query.zoom }),
+  mapMissions(requestContext(ctx), query),
 );
