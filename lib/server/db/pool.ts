@@ -27,7 +27,7 @@ export function isConnectionError(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(message)) return true;
+    if (typeof message === 'string' && /Connection terminated|is not queryable|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)/i.test(message)) return true;
   }
   return false;
 }
