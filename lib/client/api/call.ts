@@ -1,11 +1,14 @@
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/shared/api/endpoint';
+import type { Route } from '@/lib/shared/api/route-table';
 import { apiFetch } from '../fetcher';
 
 /*
- * The typed caller over the endpoint descriptions (lib/shared/api/endpoints): the path template,
- * method and input types come from the one object the route handler and OpenAPI use too, so a
- * component never writes an /api/v2 URL by hand and cannot send what the server does not parse.
+ * The typed caller over the endpoint descriptions (lib/shared/api/endpoints): the input and answer
+ * types come from the one object the route handler and OpenAPI use too, the path template and
+ * method from its zod-free route (routes.ts, generated from the same objects, so the browser
+ * bundle carries no schemas). A component never writes an /api/v2 URL by hand and cannot send
+ * what the server does not parse.
  */
 
 type Schema<S> = [S] extends [never] ? never : S extends z.ZodType ? S : never;
@@ -43,7 +46,7 @@ export function queryString(query: Record<string, unknown> | undefined): string 
  * The URL of an endpoint: `{name}` segments filled from `params` (encoded), then the query.
  * `search` appends a query string built elsewhere (a list's filters shared with the page URL).
  */
-export function urlOf<E extends Endpoint>(endpoint: E, args: { params?: unknown; query?: unknown; search?: string } = {}): string {
+export function urlOf(endpoint: Pick<Route, 'path'>, args: { params?: unknown; query?: unknown; search?: string } = {}): string {
   const params = (args.params ?? {}) as Record<string, string | number>;
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (params[name] === undefined) throw new Error(`${endpoint.path}: missing path parameter ${name}`);
@@ -57,35 +60,34 @@ export function urlOf<E extends Endpoint>(endpoint: E, args: { params?: unknown;
 export type CallOptions = { search?: string; signal?: AbortSignal };
 
 /** Calls an endpoint: JSON body, same-origin cookies, the envelope thrown as ApiError. */
-export function call<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {} as CallArgs<E>, options: CallOptions = {}): Promise<Answer<E>> {
+export function call<E extends Endpoint>(route: Route, args: CallArgs<E> = {} as CallArgs<E>, options: CallOptions = {}): Promise<Answer<E>> {
   const { body } = args as { body?: unknown };
-  return apiFetch<Answer<E>>(urlOf(endpoint, { ...args, search: options.search }), {
-    method: endpoint.method,
+  return apiFetch<Answer<E>>(urlOf(route, { ...args, search: options.search }), {
+    method: route.method,
     signal: options.signal,
-    ...(endpoint.body !== undefined && { json: body ?? {} }),
+    ...(route.body && { json: body ?? {} }),
   });
 }
 
 /** One endpoint as a typed function; `url` gives its address (an SWR key, a link's href). */
 export interface Caller<E extends Endpoint> {
   (args?: CallArgs<E>, options?: CallOptions): Promise<Answer<E>>;
-  endpoint: E;
+  route: Route;
   url(args?: CallArgs<E> & { search?: string }): string;
 }
 
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
-
 type Callers<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] extends Endpoint ? Caller<M[K]> : never };
 
-/** The endpoints of a description module (lib/shared/api/endpoints/*) as typed functions. */
-export function callers<M extends Record<string, unknown>>(module: M): Callers<M> {
+/**
+ * The endpoints of a description module as typed functions: `M` is the module's type (imported
+ * with `import type`, so no schema reaches the browser), `routes` its entry in routes.ts.
+ */
+export function callers<M extends Record<string, unknown>>(routes: Readonly<Record<string, Route>>): Callers<M> {
   const out: Record<string, Caller<Endpoint>> = {};
-  for (const [name, value] of Object.entries(module)) {
-    if (!isEndpoint(value)) continue;
-    const caller = ((args?: CallArgs<Endpoint>, options?: CallOptions) => call(value, args, options)) as Caller<Endpoint>;
-    caller.endpoint = value;
-    caller.url = (args) => urlOf(value, args ?? {});
+  for (const [name, route] of Object.entries(routes)) {
+    const caller = ((args?: CallArgs<Endpoint>, options?: CallOptions) => call(route, args, options)) as Caller<Endpoint>;
+    caller.route = route;
+    caller.url = (args) => urlOf(route, args ?? {});
     out[name] = caller;
   }
   return out as unknown as Callers<M>;

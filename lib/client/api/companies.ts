@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/admin-companies';
+import type * as endpoints from '@/lib/shared/api/endpoints/admin-companies';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The company center. */
-export const companies = callers(endpoints);
+export const companies = callers<typeof endpoints>(routes.adminCompanies);

@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/admin-customers';
+import type * as endpoints from '@/lib/shared/api/endpoints/admin-customers';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The customer center. */
-export const customers = callers(endpoints);
+export const customers = callers<typeof endpoints>(routes.adminCustomers);

@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/geocode';
+import type * as endpoints from '@/lib/shared/api/endpoints/geocode';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The address search of the planner. */
-export const geocode = callers(endpoints);
+export const geocode = callers<typeof endpoints>(routes.geocode);

@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/mission-backups';
+import type * as endpoints from '@/lib/shared/api/endpoints/mission-backups';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** Backups and restores of one mission. */
-export const missionBackups = callers(endpoints);
+export const missionBackups = callers<typeof endpoints>(routes.missionBackups);

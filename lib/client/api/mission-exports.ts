@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/mission-exports';
+import type * as endpoints from '@/lib/shared/api/endpoints/mission-exports';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The mission list's exports (CSV/XLSX jobs and their files). */
-export const missionExports = callers(endpoints);
+export const missionExports = callers<typeof endpoints>(routes.missionExports);

@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/mission-print';
+import type * as endpoints from '@/lib/shared/api/endpoints/mission-print';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The print view's PDF. */
-export const missionPrint = callers(endpoints);
+export const missionPrint = callers<typeof endpoints>(routes.missionPrint);

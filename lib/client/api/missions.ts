@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/missions';
+import type * as endpoints from '@/lib/shared/api/endpoints/missions';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** Missions, their buildings, shares, tags and audit trail: `missions.updateMission({ params: { id }, body })`. */
-export const missions = callers(endpoints);
+export const missions = callers<typeof endpoints>(routes.missions);

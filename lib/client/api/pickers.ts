@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/pickers';
+import type * as endpoints from '@/lib/shared/api/endpoints/pickers';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The pickers' option lists (companies, customers, users, tags) and creating a tag. */
-export const pickers = callers(endpoints);
+export const pickers = callers<typeof endpoints>(routes.pickers);

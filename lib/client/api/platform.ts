@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/platform';
+import type * as endpoints from '@/lib/shared/api/endpoints/platform';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** Health, config, maintenance notice and notifications. */
-export const platform = callers(endpoints);
+export const platform = callers<typeof endpoints>(routes.platform);

@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/admin-roles';
+import type * as endpoints from '@/lib/shared/api/endpoints/admin-roles';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The permissions screen's roles. */
-export const roles = callers(endpoints);
+export const roles = callers<typeof endpoints>(routes.adminRoles);

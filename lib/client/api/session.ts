@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/auth';
+import type * as endpoints from '@/lib/shared/api/endpoints/auth';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The signed-in user: permissions and profile. */
-export const session = callers(endpoints);
+export const session = callers<typeof endpoints>(routes.auth);

@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/table-presets';
+import type * as endpoints from '@/lib/shared/api/endpoints/table-presets';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The mission list's saved column sets. */
-export const tablePresets = callers(endpoints);
+export const tablePresets = callers<typeof endpoints>(routes.tablePresets);

@@ -1,5 +1,6 @@
-import * as endpoints from '@/lib/shared/api/endpoints/admin-users';
+import type * as endpoints from '@/lib/shared/api/endpoints/admin-users';
 import { callers } from './call';
+import { routes } from './routes';
 
 /** The user center. */
-export const users = callers(endpoints);
+export const users = callers<typeof endpoints>(routes.adminUsers);

@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { callers, queryString, urlOf } from '@/lib/client/api/call';
 import { missions } from '@/lib/client/api/missions';
 import { ApiError } from '@/lib/client/fetcher';
 import { endpoint } from '@/lib/shared/api/endpoint';
+import { renderRoutes, routesOf } from '@/lib/shared/api/route-table';
 
 /* Issue 13 point 4: the typed caller builds URLs from the endpoint descriptions and speaks the envelope. */
 
@@ -14,7 +17,7 @@ describe('the client resource layer', () => {
   });
 
   it('fills path parameters (encoded) and writes the query: arrays repeat, empty values are left out, commas stay readable', () => {
-    expect(urlOf(missions.revokeMissionShare.endpoint, { params: { id: 12, customerId: 7 } })).toBe('/api/v2/missions/12/shares/7');
+    expect(urlOf(missions.revokeMissionShare.route, { params: { id: 12, customerId: 7 } })).toBe('/api/v2/missions/12/shares/7');
     expect(missions.listMissions.url({ query: { status: ['created', 'delivered'], q: '', limit: 50 } })).toBe('/api/v2/missions?status=created&status=delivered&limit=50');
     expect(queryString({ bbox: '1,2,3,4', q: 'a b&c' })).toBe('?bbox=1,2,3,4&q=a+b%26c');
     const named = endpoint({ method: 'GET', path: '/api/v2/roles/{name}', summary: 's', tag: 't', params: z.object({ name: z.string() }), response: z.null() });
@@ -41,8 +44,23 @@ describe('the client resource layer', () => {
     expect(fetch).toHaveBeenLastCalledWith('/api/v2/missions/12/close', expect.objectContaining({ method: 'POST', body: '{}' }));
   });
 
-  it('turns every endpoint of a description module into a caller, and nothing else', () => {
-    const described = { a: endpoint({ method: 'GET', path: '/api/v2/a', summary: 's', tag: 't', response: z.null() }), schema: z.string(), LIMIT: 5 };
-    expect(Object.keys(callers(described))).toEqual(['a']);
+  it('routes every endpoint of a description module, and nothing else, and calls it with its method', () => {
+    const described = { a: endpoint({ method: 'DELETE', path: '/api/v2/a', summary: 's', tag: 't', response: z.null() }), schema: z.string(), LIMIT: 5 };
+    const routes = routesOf(described);
+    expect(routes).toEqual({ a: { method: 'DELETE', path: '/api/v2/a', body: false } });
+    expect(Object.keys(callers<typeof described>(routes))).toEqual(['a']);
+  });
+
+  it('the browser\'s route table is the one the endpoint descriptions make (run `npm run api:routes` after changing them)', () => {
+    const generated = readFileSync(join(process.cwd(), 'lib', 'client', 'api', 'routes.ts'), 'utf8');
+    expect(generated).toBe(renderRoutes());
+  });
+
+  it('keeps zod out of the browser: no caller module imports an endpoint description as a value', () => {
+    const dir = join(process.cwd(), 'lib', 'client', 'api');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(join(dir, file), 'utf8');
+      expect({ file, valueImports: source.match(/^import (?!type )[^;]*from '(zod|@\/lib\/shared\/(api\/endpoints|api\/route-table|schemas)[^']*)'/gm) }).toEqual({ file, valueImports: null });
+    }
   });
 });
