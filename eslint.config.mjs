@@ -24,7 +24,7 @@ const config = [
     },
   },
   {
-    files: ['app/**', 'components/**', 'lib/**', 'middleware.ts', 'instrumentation.ts'],
+    files: ['app/**', 'components/**', 'lib/**', 'middleware.ts', 'instrumentation.ts', 'instrumentation-client.ts'],
     rules: {
       'import/no-restricted-paths': ['error', { zones: layers }],
       // Type-only imports count too: a cycle through types still ties the modules' designs together.
