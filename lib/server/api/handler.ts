@@ -44,10 +44,6 @@ function checkText<V extends Record<string, string | string[]> | undefined>(valu
   return values;
 }
 
-async function jsonBody(request: Request): Promise<unknown> {
-  // Streamed and bounded (bytes, depth, string length, NUL and lone surrogates): json-body.ts.
-  return readJsonBody(request);
-}
 
 const parse = <S extends z.ZodType | undefined>(schema: S, value: unknown) => (schema ? schema.parse(value) : undefined);
 
@@ -66,11 +62,10 @@ export type Authorize<E extends Endpoint> = (addressed: Addressed<E>, ctx: Handl
 export type Run<E extends Endpoint> = (input: Input<E>, ctx: HandlerContext<E>) => Promise<Output<E> | Response>;
 
 /**
- * The one wrapper every /api/v2 route handler goes through: request id, Origin check on
- * state-changing requests, zod parsing of params/query, the optional `authorize` step, then the
- * body, the handler, response shaping
- * through the endpoint's response schema (so no row reaches the client as-is), and the one
- * error envelope.
+ * The one wrapper every /api/v2 JSON route handler goes through: request id, Origin check on
+ * state-changing requests, session, zod parsing of params/query, the optional `authorize` step,
+ * then the body (streamed and bounded: json-body.ts), the handler, response shaping through the
+ * endpoint's response schema (so no row reaches the client as-is), and the one error envelope.
  */
 export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { authorize?: Authorize<E>; run: Run<E> }) {
   const { authorize, run } = typeof handler === 'function' ? { authorize: undefined, run: handler } : handler;
@@ -78,7 +73,7 @@ export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { auth
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
       const { ctx, addressed } = await admitAndAddress(endpoint, request, route, requestId, authorize);
-      const input = { ...addressed, body: endpoint.body ? parse(endpoint.body, await jsonBody(request)) : undefined } as Input<E>;
+      const input = { ...addressed, body: endpoint.body ? parse(endpoint.body, await readJsonBody(request)) : undefined } as Input<E>;
       const result = await run(input, ctx);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
