@@ -59,6 +59,20 @@ export const envSchema = z.object({
   RESTORE_MAX_RECORD_BYTES: z.coerce.number().int().min(1024 * 1024).max(1024 * 1024 * 1024).default(64 * 1024 * 1024),
   /** Records of one set (buildings, audit events, ...) a restore archive may hold. */
   RESTORE_MAX_RECORDS: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+  /** Largest file one upload may carry (bytes); a larger Upload-Length is refused with 413 before any byte is stored. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(50 * 1024 ** 3),
+  /** Bytes the browser sends per tus PATCH request (many 64 KB chunks; well under Next's 10 MB body cap). */
+  UPLOAD_REQUEST_BYTES: z.coerce.number().int().min(64 * 1024).max(8 * 1024 * 1024).default(4 * 1024 * 1024),
+  /** What one mission's uploads may add up to (bytes). */
+  MISSION_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(500 * 1024 ** 3),
+  /** Hours an unfinished upload is kept for resuming (tus expiration). */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  /** Minutes without progress after which a processing dataset counts as stalled. */
+  DATASET_STALL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** Longest one conversion stage may run before it is aborted (minutes). */
+  CONVERSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(23 * 60).default(6 * 60),
+  /** Worker threads one worker process uses for conversion (0: one per core). */
+  CONVERSION_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** spec §5: the configurable minimum length of a customer name. */
   CUSTOMER_NAME_MIN_LENGTH: z.coerce.number().int().min(1).max(200).default(CUSTOMER_NAME_MIN_LENGTH),
