@@ -112,6 +112,10 @@ export const shareRecord = z.strictObject({
   sharedAt: ts,
 });
 
+const xyz = z.tuple([z.number(), z.number(), z.number()]);
+const boundsRecord = z.strictObject({ min: xyz, max: xyz });
+const crsRecord = z.strictObject({ wkt: z.string().max(100_000).optional(), epsg: z.number().int().positive().optional(), units: z.enum(['m', 'ft', 'us-ft']) });
+
 export const datasetRecord = z.strictObject({
   id,
   datasetId: z.string().min(1).max(100),
@@ -122,6 +126,22 @@ export const datasetRecord = z.strictObject({
   progress: z.number().min(0).max(100),
   storageKey: z.string().min(1).max(1024).nullable(),
   sizeBytes: z.number().int().nonnegative().nullable(),
+  filename: z.string().max(1000).nullable(),
+  uploadedBy: identity.nullable(),
+  format: z.string().max(20).nullable(),
+  pointFormat: z.number().int().min(0).max(10).nullable(),
+  pointCount: z.number().int().nonnegative().nullable(),
+  bounds: boundsRecord.nullable(),
+  crs: crsRecord.nullable(),
+  cloudPrefix: z.string().min(1).max(1024).nullable(),
+  cloudBytes: z.number().int().nonnegative().nullable(),
+  errorKey: z.string().max(200).nullable(),
+  errorDetail: text.nullable(),
+  progressAt: ts.nullable(),
+  stalledAt: ts.nullable(),
+  checkedBy: identity.nullable(),
+  checkedAt: ts.nullable(),
+  processorId: z.number().int().positive().nullable(),
   createdAt: ts,
   updatedAt: ts,
   version,
