@@ -1,4 +1,8 @@
 import 'server-only';
+import { conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob } from './conversions/conversion-jobs';
+import { conversionCountHandler, conversionDistributeHandler, conversionIndexHandler, conversionMergeHandler } from './conversions/stage-handlers';
+import { datasetImportJob } from './datasets/import-job';
+import { datasetImportHandler } from './datasets/import-job-handler';
 import { bindJob, type AnyJobDefinition } from './jobs/define';
 import { mailDeliverJob } from './mail/deliver-job';
 import { mailDeliverHandler } from './mail/deliver-job-handler';
@@ -20,9 +24,17 @@ export const maintenanceCleanup = bindJob(maintenanceCleanupJob, maintenanceClea
 export const missionsExport = bindJob(missionsExportJob, missionsExportHandler);
 export const missionBackup = bindJob(missionBackupJob, missionBackupHandler);
 export const mailDeliver = bindJob(mailDeliverJob, mailDeliverHandler);
+export const datasetImport = bindJob(datasetImportJob, datasetImportHandler);
+export const conversionCount = bindJob(conversionCountJob, conversionCountHandler);
+export const conversionDistribute = bindJob(conversionDistributeJob, conversionDistributeHandler);
+export const conversionIndex = bindJob(conversionIndexJob, conversionIndexHandler);
+export const conversionMerge = bindJob(conversionMergeJob, conversionMergeHandler);
 
 /** Every job type the worker process works. */
-export const workerJobs: readonly AnyJobDefinition[] = [maintenanceCleanup, missionsExport, missionBackup, mailDeliver] as AnyJobDefinition[];
+export const workerJobs: readonly AnyJobDefinition[] = [
+  maintenanceCleanup, missionsExport, missionBackup, mailDeliver,
+  datasetImport, conversionCount, conversionDistribute, conversionIndex, conversionMerge,
+] as AnyJobDefinition[];
 
 const names = workerJobs.map((d) => d.name);
 if (new Set(names).size !== names.length) throw new Error(`worker-handlers: a job type is bound twice (${names.join(', ')})`);

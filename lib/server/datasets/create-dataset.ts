@@ -8,6 +8,7 @@ import { dataset, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { isUniqueViolation, parsedBy } from '../domain/validate';
 import { AppError, notFound } from '../errors';
+import { toDatasetDto } from './dataset-dto';
 
 /** Registers a scan of a mission (the upload and processing issues drive its status later). */
 export async function createDataset(ctx: DomainContext, data: z.output<typeof createDatasetInput>): Promise<DatasetDto> {
@@ -28,19 +29,7 @@ export async function createDataset(ctx: DomainContext, data: z.output<typeof cr
         throw err;
       });
     await recordAudit(tx, { entity: 'dataset', entityId: row.id, missionId: row.missionId, action: 'create', diff: data });
-    return {
-      id: row.id,
-      datasetId: row.datasetId,
-      missionId: row.missionId,
-      type: row.type,
-      status: row.status,
-      progress: row.progress,
-      createdAt: row.createdAt.toISOString(),
-      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-      storageKey: row.storageKey,
-      sizeBytes: row.sizeBytes,
-      version: row.version,
-    };
+    return toDatasetDto(row);
   });
 }
 

@@ -1,9 +1,10 @@
 import 'server-only';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { cache } from 'react';
 import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
 import { requireUser } from '@/lib/server/auth/require-user';
-import { dataset, tag } from '@/lib/server/db/schema';
+import { listMissionDatasets } from '@/lib/server/datasets/list-datasets';
+import { tag } from '@/lib/server/db/schema';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
@@ -12,7 +13,6 @@ import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbou
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
 import { requireMission } from '@/lib/server/missions/visibility';
 import { auditQuery, type AuditPage } from '@/lib/shared/schemas/audit';
-import type { DatasetDto } from '@/lib/shared/schemas/dataset';
 import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
 import { missionListFilters, type MissionNeighbours } from '@/lib/shared/schemas/mission-view';
 
@@ -72,27 +72,6 @@ async function neighboursOf(ctx: DomainContext, id: number, from: string | null)
   return getMissionNeighbours(ctx, { ...(filters.success ? filters.data : missionListFilters.parse({})), id });
 }
 
-/**
- * The scans of the mission (spec §3 Dataset), oldest first. The caller has authorized the mission;
- * a dataset verb of the scan-upload issue can take this over.
- */
-async function datasetsOf(ctx: DomainContext, missionId: number): Promise<DatasetDto[]> {
-  const rows = await ctx.db.select().from(dataset).where(eq(dataset.missionId, missionId)).orderBy(asc(dataset.createdAt), asc(dataset.id));
-  return rows.map((r) => ({
-    id: r.id,
-    datasetId: r.datasetId,
-    missionId: r.missionId,
-    type: r.type,
-    status: r.status,
-    progress: r.progress,
-    createdAt: r.createdAt.toISOString(),
-    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
-    storageKey: r.storageKey,
-    sizeBytes: r.sizeBytes,
-    version: r.version,
-  }));
-}
-
 /** The names behind the tag ids of an audit page; tags are one shared vocabulary every user may read (list-tags.ts). */
 async function tagNamesOf(ctx: DomainContext, audit: AuditPage | null): Promise<Record<number, string>> {
   const ids = [...new Set((audit?.items ?? []).flatMap((e) => ((e.action === 'tag' || e.action === 'untag') && typeof e.diff.tagId === 'number' ? [e.diff.tagId] : [])))];
@@ -105,7 +84,7 @@ async function tagNamesOf(ctx: DomainContext, audit: AuditPage | null): Promise<
 export async function loadMissionRecords(load: Extract<MissionLoad, { kind: 'ok' }>, from: string | null): Promise<MissionRecords> {
   const { ctx, mission, capabilities } = load;
   const [datasets, neighbours, shares, audit] = await Promise.all([
-    datasetsOf(ctx, mission.id),
+    listMissionDatasets(ctx, { missionId: mission.id }),
     neighboursOf(ctx, mission.id, from),
     capabilities.includes('share') ? listMissionShares(ctx, { missionId: mission.id }) : null,
     capabilities.includes('readAudit') ? listMissionAudit(ctx, { ...auditQuery.parse({}), missionId: mission.id }) : null,

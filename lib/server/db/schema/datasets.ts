@@ -149,6 +149,12 @@ export const conversion = pgTable(
     chunksDone: integer().notNull().default(0),
     /** Storage keys of the inputs, in order. */
     inputs: jsonb().$type<string[]>().notNull(),
+    /** The datasets the inputs belong to (a mission build merges several). */
+    sourceDatasetIds: jsonb().$type<number[]>().notNull().default([]),
+    /** What the count stage decided (bounds, chunks); read by the later stages. */
+    plan: jsonb().$type<unknown>(),
+    /** Chunks whose index job finished; the one that completes the set queues the merge. */
+    doneChunks: jsonb().$type<string[]>().notNull().default([]),
     workPrefix: text().notNull(),
     outputPrefix: text().notNull(),
     pointCount: bigint({ mode: 'number' }),

@@ -12,6 +12,7 @@ import * as adminCompanies from './admin-companies';
 import * as adminCustomers from './admin-customers';
 import * as map from './map';
 import * as geocode from './geocode';
+import * as datasets from './datasets';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -19,4 +20,5 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionExports.startMissionExport, missionExports.getMissionExport, missionExports.downloadMissionExport,
   missionBackups.startMissionBackup, missionBackups.listMissionBackups, missionBackups.getMissionBackup, missionBackups.downloadMissionBackup, missionBackups.restoreMission,
   missionPrint.missionPdf,
-  ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode];
+  ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
+  ...Object.values(datasets)];

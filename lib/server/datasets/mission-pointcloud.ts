@@ -1,0 +1,105 @@
+import 'server-only';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
+import { recordAudit } from '../audit/record-audit';
+import { startConversion } from '../conversions/start-conversion';
+import { conversion, dataset } from '../db/schema';
+import { inTransaction, type DomainContext } from '../domain/context';
+import { AppError, notFound } from '../errors';
+import { requireMission } from '../missions/visibility';
+import { toConversionDto, type ConversionRow } from './dataset-dto';
+
+/** Statuses of a dataset whose cloud goes into the mission's online point cloud. */
+const USABLE = ['available', 'checked'] as const;
+
+const missionBuilds = (missionId: number) => and(eq(conversion.missionId, missionId), isNull(conversion.datasetId));
+
+/** The build being served: the latest that succeeded. */
+async function servedBuild(ctx: Pick<DomainContext, 'db'>, missionId: number): Promise<ConversionRow | null> {
+  const [row] = await ctx.db.select().from(conversion).where(and(missionBuilds(missionId), eq(conversion.state, 'succeeded'))).orderBy(desc(conversion.id)).limit(1);
+  return row ?? null;
+}
+
+async function usableDatasets(ctx: Pick<DomainContext, 'db'>, missionId: number) {
+  return ctx.db
+    .select({ id: dataset.id, storageKey: dataset.storageKey, cloudPrefix: dataset.cloudPrefix, pointCount: dataset.pointCount, bounds: dataset.bounds, cloudBytes: dataset.cloudBytes })
+    .from(dataset)
+    .where(and(eq(dataset.missionId, missionId), inArray(dataset.status, [...USABLE]), isNotNull(dataset.storageKey), isNotNull(dataset.cloudPrefix)))
+    .orderBy(dataset.id);
+}
+
+async function pointcloudState(ctx: DomainContext, missionId: number): Promise<MissionPointcloudDto> {
+  const [latest] = await ctx.db.select().from(conversion).where(missionBuilds(missionId)).orderBy(desc(conversion.id)).limit(1);
+  const served = await servedBuild(ctx, missionId);
+  const available = (await usableDatasets(ctx, missionId)).map((d) => d.id);
+  const built = served?.sourceDatasetIds ?? [];
+  return {
+    missionId,
+    conversion: latest ? toConversionDto(latest, ctx.clock.now()) : null,
+    ready: served !== null,
+    pointCount: served?.pointCount ?? null,
+    sizeBytes: served?.sizeBytes ?? null,
+    builtAt: served?.finishedAt?.toISOString() ?? null,
+    datasetIds: built,
+    availableDatasetIds: available,
+    outdated: served !== null && (built.length !== available.length || built.some((id) => !available.includes(id))),
+  };
+}
+
+/** spec §2 "pointcloud and CAD": the mission's online point cloud as it is served and being built. */
+export async function getMissionPointcloud(ctx: DomainContext, { missionId }: { missionId: number }): Promise<MissionPointcloudDto> {
+  await requireMission(ctx, missionId, 'read');
+  return pointcloudState(ctx, missionId);
+}
+
+/**
+ * spec §2 mission action "generate online pointcloud": merges the mission's available datasets
+ * into one cloud, built in the background. A build under way is answered as it is. With a single
+ * dataset its own cloud is the mission's (nothing to merge, nothing to wait for).
+ */
+export async function generateMissionPointcloud(ctx: DomainContext, { missionId }: { missionId: number }): Promise<MissionPointcloudDto> {
+  await inTransaction(ctx, async (tx) => {
+    await requireMission(tx, missionId, 'hold', { lock: true });
+    const [open] = await tx.db.select({ id: conversion.id }).from(conversion).where(and(missionBuilds(missionId), inArray(conversion.state, ['queued', 'running', 'held'])));
+    if (open) return;
+    const usable = await usableDatasets(tx, missionId);
+    if (usable.length === 0) throw new AppError('conflict', 'the mission has no available dataset to build a point cloud from', undefined, 'errors.datasets.noneAvailable');
+    const sourceDatasetIds = usable.map((d) => d.id);
+    let conversionId: number;
+    if (usable.length === 1) {
+      const only = usable[0]!;
+      const [reused] = await tx.db
+        .insert(conversion)
+        .values({
+          missionId,
+          inputs: [only.storageKey!],
+          sourceDatasetIds,
+          state: 'succeeded',
+          stage: 'done',
+          progress: 100,
+          workPrefix: only.cloudPrefix!,
+          outputPrefix: only.cloudPrefix!,
+          pointCount: only.pointCount,
+          bounds: only.bounds,
+          sizeBytes: only.cloudBytes,
+          requestedBy: tx.actor.kind === 'user' ? tx.actor.identityId : null,
+          startedAt: sql`now()`,
+          finishedAt: sql`now()`,
+        })
+        .returning({ id: conversion.id });
+      conversionId = reused!.id;
+    } else {
+      conversionId = (await startConversion(tx, { missionId, datasetId: null, inputs: usable.map((d) => d.storageKey!), sourceDatasetIds })).id;
+    }
+    await recordAudit(tx, { entity: 'mission', entityId: missionId, missionId, action: 'generatePointcloud', diff: { conversionId, datasets: sourceDatasetIds } });
+  });
+  return pointcloudState(ctx, missionId);
+}
+
+/** Where the served file lives, after checking the caller may read the mission. */
+export async function missionPointcloudKey(ctx: DomainContext, { missionId, file }: { missionId: number; file: string }): Promise<string> {
+  await requireMission(ctx, missionId, 'read');
+  const served = await servedBuild(ctx, missionId);
+  if (!served) throw notFound('point cloud');
+  return `${served.outputPrefix}${file}`;
+}
