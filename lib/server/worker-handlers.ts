@@ -3,6 +3,8 @@ import { conversionCountJob, conversionDistributeJob, conversionIndexJob, conver
 import { conversionCountHandler, conversionDistributeHandler, conversionIndexHandler, conversionMergeHandler } from './conversions/stage-handlers';
 import { datasetImportJob } from './datasets/import-job';
 import { datasetImportHandler } from './datasets/import-job-handler';
+import { datasetStallCheckHandler } from './datasets/stall-check';
+import { datasetStallCheckJob } from './datasets/stall-check-job';
 import { bindJob, type AnyJobDefinition } from './jobs/define';
 import { mailDeliverJob } from './mail/deliver-job';
 import { mailDeliverHandler } from './mail/deliver-job-handler';
@@ -25,6 +27,7 @@ export const missionsExport = bindJob(missionsExportJob, missionsExportHandler);
 export const missionBackup = bindJob(missionBackupJob, missionBackupHandler);
 export const mailDeliver = bindJob(mailDeliverJob, mailDeliverHandler);
 export const datasetImport = bindJob(datasetImportJob, datasetImportHandler);
+export const datasetStallCheck = bindJob(datasetStallCheckJob, datasetStallCheckHandler);
 export const conversionCount = bindJob(conversionCountJob, conversionCountHandler);
 export const conversionDistribute = bindJob(conversionDistributeJob, conversionDistributeHandler);
 export const conversionIndex = bindJob(conversionIndexJob, conversionIndexHandler);
@@ -33,7 +36,7 @@ export const conversionMerge = bindJob(conversionMergeJob, conversionMergeHandle
 /** Every job type the worker process works. */
 export const workerJobs: readonly AnyJobDefinition[] = [
   maintenanceCleanup, missionsExport, missionBackup, mailDeliver,
-  datasetImport, conversionCount, conversionDistribute, conversionIndex, conversionMerge,
+  datasetImport, datasetStallCheck, conversionCount, conversionDistribute, conversionIndex, conversionMerge,
 ] as AnyJobDefinition[];
 
 const names = workerJobs.map((d) => d.name);
