@@ -7,6 +7,7 @@ import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/def
 import { PointCloudError } from '../pointcloud/types';
 import type { conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob } from './conversion-jobs';
 import { afterCount, afterDistribute, afterIndex, afterMerge, claimStage, failConversion, publishDatasetCloud, recordStageProgress, type ConversionStage } from './conversion-state';
+import { refreshMissionPointcloud } from '../datasets/mission-pointcloud';
 import { engine, type StageArgs } from './engine';
 import { removeConversionOutput, removeSupersededOutputs, verifyCloud } from './conversion-files';
 
@@ -91,5 +92,7 @@ export const conversionMergeHandler: JobHandler<typeof conversionMergeJob.schema
       await ctx.storage.deletePrefix(row.workPrefix);
       await publishDatasetCloud(ctx, done, result.sizeBytes);
       await removeSupersededOutputs(ctx, done);
+      // A new dataset cloud, or a build that the datasets outran meanwhile: the online cloud follows.
+      await refreshMissionPointcloud(ctx, done.missionId);
     }),
 };

@@ -60,40 +60,60 @@ export async function getMissionPointcloud(ctx: DomainContext, { missionId }: { 
 export async function generateMissionPointcloud(ctx: DomainContext, { missionId }: { missionId: number }): Promise<MissionPointcloudDto> {
   await inTransaction(ctx, async (tx) => {
     await requireMission(tx, missionId, 'hold', { lock: true });
-    const [open] = await tx.db.select({ id: conversion.id }).from(conversion).where(and(missionBuilds(missionId), inArray(conversion.state, ['queued', 'running', 'held'])));
-    if (open) return;
-    const usable = await usableDatasets(tx, missionId);
-    if (usable.length === 0) throw new AppError('conflict', 'the mission has no available dataset to build a point cloud from', undefined, 'errors.datasets.noneAvailable');
-    const sourceDatasetIds = usable.map((d) => d.id);
-    let conversionId: number;
-    if (usable.length === 1) {
-      const only = usable[0]!;
-      const [reused] = await tx.db
-        .insert(conversion)
-        .values({
-          missionId,
-          inputs: [only.storageKey!],
-          sourceDatasetIds,
-          state: 'succeeded',
-          stage: 'done',
-          progress: 100,
-          workPrefix: only.cloudPrefix!,
-          outputPrefix: only.cloudPrefix!,
-          pointCount: only.pointCount,
-          bounds: only.bounds,
-          sizeBytes: only.cloudBytes,
-          requestedBy: tx.actor.kind === 'user' ? tx.actor.identityId : null,
-          startedAt: sql`now()`,
-          finishedAt: sql`now()`,
-        })
-        .returning({ id: conversion.id });
-      conversionId = reused!.id;
-    } else {
-      conversionId = (await startConversion(tx, { missionId, datasetId: null, inputs: usable.map((d) => d.storageKey!), sourceDatasetIds })).id;
-    }
-    await recordAudit(tx, { entity: 'mission', entityId: missionId, missionId, action: 'generatePointcloud', diff: { conversionId, datasets: sourceDatasetIds } });
+    const started = await buildMissionPointcloud(tx, missionId);
+    if (started === 'none') throw new AppError('conflict', 'the mission has no available dataset to build a point cloud from', undefined, 'errors.datasets.noneAvailable');
   });
   return pointcloudState(ctx, missionId);
+}
+
+/**
+ * Issue 14 point 4: the online point cloud is rebuilt when the mission's datasets change (a
+ * dataset became available, or one that was in it went away), unless a build is under way — that
+ * one, once done, is checked again. Called by the jobs as the system.
+ */
+export async function refreshMissionPointcloud(ctx: DomainContext, missionId: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const state = await pointcloudState(tx, missionId);
+    if (state.ready && !state.outdated) return;
+    await buildMissionPointcloud(tx, missionId);
+  });
+}
+
+/** Starts a build from the usable datasets: 'open' when one is under way, 'none' without datasets. */
+async function buildMissionPointcloud(tx: DomainContext, missionId: number): Promise<'open' | 'none' | 'started'> {
+  const [open] = await tx.db.select({ id: conversion.id }).from(conversion).where(and(missionBuilds(missionId), inArray(conversion.state, ['queued', 'running', 'held'])));
+  if (open) return 'open';
+  const usable = await usableDatasets(tx, missionId);
+  if (usable.length === 0) return 'none';
+  const sourceDatasetIds = usable.map((d) => d.id);
+  let conversionId: number;
+  if (usable.length === 1) {
+    const only = usable[0]!;
+    const [reused] = await tx.db
+      .insert(conversion)
+      .values({
+        missionId,
+        inputs: [only.storageKey!],
+        sourceDatasetIds,
+        state: 'succeeded',
+        stage: 'done',
+        progress: 100,
+        workPrefix: only.cloudPrefix!,
+        outputPrefix: only.cloudPrefix!,
+        pointCount: only.pointCount,
+        bounds: only.bounds,
+        sizeBytes: only.cloudBytes,
+        requestedBy: tx.actor.kind === 'user' ? tx.actor.identityId : null,
+        startedAt: sql`now()`,
+        finishedAt: sql`now()`,
+      })
+      .returning({ id: conversion.id });
+    conversionId = reused!.id;
+  } else {
+    conversionId = (await startConversion(tx, { missionId, datasetId: null, inputs: usable.map((d) => d.storageKey!), sourceDatasetIds })).id;
+  }
+  await recordAudit(tx, { entity: 'mission', entityId: missionId, missionId, action: 'generatePointcloud', diff: { conversionId, datasets: sourceDatasetIds } });
+  return 'started';
 }
 
 /** Where the served file lives, after checking the caller may read the mission. */
