@@ -47,7 +47,7 @@ const PITCH = (35 * Math.PI) / 180;
 const OVERHANG = 0.4;
 export const RIDGE = EAVES + (DEPTH / 2) * Math.tan(PITCH);
 /** The ground rectangle around the building. */
-export const GROUND = { west: -20, east: 44, south: -16, north: 28 };
+export const GROUND: Area = { west: -20, east: 44, south: -16, north: 28 };
 export const TERRAIN_AMPLITUDE = 0.25;
 
 const WINDOW = { width: 1.2, height: 1.4, sill: 0.9, pitch: 3, reveal: 0.2 };
@@ -158,27 +158,44 @@ export function terrain(x: number, y: number): number {
   return blend * TERRAIN_AMPLITUDE * Math.sin(x / 7) * Math.cos(y / 5);
 }
 
+interface Area {
+  west: number;
+  east: number;
+  south: number;
+  north: number;
+}
+
+const ASPHALT: Area = { west: -14, east: 40, south: -11, north: -3 };
+const PAVING: Area = { west: -1.5, east: LENGTH + 1.5, south: -3.5, north: DEPTH + 1.5 };
+
+function groundKind(x: number, y: number): 'inside' | 'paving' | 'asphalt' | 'grass' {
+  const d = distanceToBuilding(x, y);
+  if (d === 0) return 'inside';
+  if (d < 1.5) return 'paving';
+  // The path from the door to the road.
+  if (y < 0 && y > PAVING.south && Math.abs(x - DOOR.centre) < 1) return 'paving';
+  if (y > ASPHALT.south && y < ASPHALT.north && x > ASPHALT.west && x < ASPHALT.east) return 'asphalt';
+  return 'grass';
+}
+
 function ground(): Surface[] {
-  const width = GROUND.east - GROUND.west;
-  const height = GROUND.north - GROUND.south;
-  const at = (s: number, t: number): [number, number] => [GROUND.west + s, GROUND.south + t];
-  const base = { origin: [GROUND.west, GROUND.south, 0] as Vector, along: [1, 0, 0] as Vector, up: [0, 1, 0] as Vector, normal: UP, width, height };
-  // Scanners stood around the building: the ground thins out with distance from it.
-  const acceptance = (s: number, t: number) => Math.exp(-distanceToBuilding(...at(s, t)) / 14);
-  const relief = (s: number, t: number) => terrain(...at(s, t));
-  const kind = (x: number, y: number) => {
-    const d = distanceToBuilding(x, y);
-    if (d === 0) return 'inside';
-    if (d < 1.5) return 'paving';
-    // The path from the door to the road.
-    if (y < 0 && y > -3.5 && Math.abs(x - DOOR.centre) < 1) return 'paving';
-    if (y > -11 && y < -3 && x > -14 && x < 40) return 'asphalt';
-    return 'grass';
+  // Each material samples only the rectangle around it, so few samples are thrown away.
+  const part = (material: Material, kind: ReturnType<typeof groundKind>, area: Area, noise: number): Surface => {
+    const at = (s: number, t: number): [number, number] => [area.west + s, area.south + t];
+    return {
+      origin: [area.west, area.south, 0], along: [1, 0, 0], up: [0, 1, 0], normal: UP,
+      width: area.east - area.west, height: area.north - area.south, material, density: 0.7, noise,
+      keep: (s, t) => groundKind(...at(s, t)) === kind,
+      // Scanners stood around the building: the ground thins out with distance from it.
+      acceptance: (s, t) => Math.exp(-distanceToBuilding(...at(s, t)) / 14),
+      relief: (s, t) => terrain(...at(s, t)),
+    };
   };
-  const part = (material: Material, name: string, noise: number): Surface => ({
-    ...base, material, density: 0.7, noise, acceptance, relief, keep: (s, t) => kind(...at(s, t)) === name,
-  });
-  return [part(MATERIALS.grass, 'grass', 0.012), part(MATERIALS.asphalt, 'asphalt', 0.004), part(MATERIALS.paving, 'paving', 0.003)];
+  return [
+    part(MATERIALS.grass, 'grass', GROUND, 0.012),
+    part(MATERIALS.asphalt, 'asphalt', ASPHALT, 0.004),
+    part(MATERIALS.paving, 'paving', PAVING, 0.003),
+  ];
 }
 
 export function buildingSurfaces(): Surface[] {
@@ -194,6 +211,7 @@ export function buildingSurfaces(): Surface[] {
 
 /** The share of the surface's rectangle that exists, estimated once on a grid (for point budgets). */
 export function keptArea(surface: Surface): number {
+  if (!surface.keep && !surface.acceptance) return surface.width * surface.height;
   const steps = 80;
   let kept = 0;
   for (let i = 0; i < steps; i++) {
