@@ -5,6 +5,9 @@
  * south-west corner is (0, 0, 0).
  */
 
+// Builtins held in module constants: a global lookup per point is slow inside a vm context (Jest).
+const { abs, cos, exp, floor, hypot, max, min, sin, tan } = Math;
+
 export type Vector = [number, number, number];
 
 export interface Material {
@@ -45,7 +48,7 @@ export const STOREY_HEIGHT = 3;
 export const EAVES = STOREYS * STOREY_HEIGHT;
 const PITCH = (35 * Math.PI) / 180;
 const OVERHANG = 0.4;
-export const RIDGE = EAVES + (DEPTH / 2) * Math.tan(PITCH);
+export const RIDGE = EAVES + (DEPTH / 2) * tan(PITCH);
 /** The ground rectangle around the building. */
 export const GROUND: Area = { west: -20, east: 44, south: -16, north: 28 };
 export const TERRAIN_AMPLITUDE = 0.25;
@@ -80,13 +83,13 @@ interface Opening {
 
 function openingsOf(facadeLength: number, withDoor: boolean): Opening[] {
   const openings: Opening[] = [];
-  const columns = Math.floor(facadeLength / WINDOW.pitch);
+  const columns = floor(facadeLength / WINDOW.pitch);
   for (let storey = 0; storey < STOREYS; storey++) {
     for (let column = 0; column < columns; column++) {
       const centre = (column + 0.5) * WINDOW.pitch;
       const left = centre - WINDOW.width / 2;
       // The door takes the ground-floor windows it would overlap.
-      if (withDoor && storey === 0 && Math.abs(centre - DOOR.centre) < (WINDOW.width + DOOR.width) / 2) continue;
+      if (withDoor && storey === 0 && abs(centre - DOOR.centre) < (WINDOW.width + DOOR.width) / 2) continue;
       openings.push({ left, bottom: storey * STOREY_HEIGHT + WINDOW.sill, width: WINDOW.width, height: WINDOW.height, reveal: WINDOW.reveal, door: false });
     }
   }
@@ -99,7 +102,7 @@ function facade(origin: Vector, along: Vector, normal: Vector, length: number, w
   const inOpening = (s: number, t: number) => openings.some((o) => s > o.left && s < o.left + o.width && t > o.bottom && t < o.bottom + o.height);
   const height = gable ? RIDGE : EAVES;
   // Gable ends follow the roof line: above the eaves only the triangle under the ridge is wall.
-  const underRoof = (s: number, t: number) => t <= EAVES || t - EAVES <= (length / 2 - Math.abs(s - length / 2)) * Math.tan(PITCH);
+  const underRoof = (s: number, t: number) => t <= EAVES || t - EAVES <= (length / 2 - abs(s - length / 2)) * tan(PITCH);
   // A scanner on the ground sees high walls at a grazing angle: fewer points further up.
   const fromGround = (_s: number, t: number) => 1 - (0.45 * t) / RIDGE;
   const wall = (material: Material, bottom: number, top: number): Surface => ({
@@ -131,14 +134,14 @@ function facade(origin: Vector, along: Vector, normal: Vector, length: number, w
 }
 
 function roof(): Surface[] {
-  const slope = (DEPTH / 2 + OVERHANG) / Math.cos(PITCH);
-  const drop = OVERHANG * Math.tan(PITCH);
+  const slope = (DEPTH / 2 + OVERHANG) / cos(PITCH);
+  const drop = OVERHANG * tan(PITCH);
   const rows = (_s: number, t: number) => (t % 0.35 < 0.05 ? 0.78 : 1);
   const side = (origin: Vector, up: Vector, normal: Vector): Surface => ({
     origin, along: [1, 0, 0], up, normal, width: LENGTH + 2 * OVERHANG, height: slope, material: MATERIALS.tiles, density: 0.8, noise: 0.004, shade: rows,
   });
-  const c = Math.cos(PITCH);
-  const s = Math.sin(PITCH);
+  const c = cos(PITCH);
+  const s = sin(PITCH);
   return [
     side([-OVERHANG, -OVERHANG, EAVES - drop], [0, c, s], [0, -s, c]),
     side([-OVERHANG, DEPTH + OVERHANG, EAVES - drop], [0, -c, s], [0, s, c]),
@@ -147,15 +150,15 @@ function roof(): Surface[] {
 
 /** Distance from (x, y) to the building's footprint. */
 function distanceToBuilding(x: number, y: number): number {
-  const dx = Math.max(0 - x, 0, x - LENGTH);
-  const dy = Math.max(0 - y, 0, y - DEPTH);
-  return Math.hypot(dx, dy);
+  const dx = max(0 - x, 0, x - LENGTH);
+  const dy = max(0 - y, 0, y - DEPTH);
+  return hypot(dx, dy);
 }
 
 /** Gentle undulation away from the building; flat where the paving meets the walls. */
 export function terrain(x: number, y: number): number {
-  const blend = Math.min(1, Math.max(0, (distanceToBuilding(x, y) - 3) / 10));
-  return blend * TERRAIN_AMPLITUDE * Math.sin(x / 7) * Math.cos(y / 5);
+  const blend = min(1, max(0, (distanceToBuilding(x, y) - 3) / 10));
+  return blend * TERRAIN_AMPLITUDE * sin(x / 7) * cos(y / 5);
 }
 
 interface Area {
@@ -173,24 +176,22 @@ function groundKind(x: number, y: number): 'inside' | 'paving' | 'asphalt' | 'gr
   if (d === 0) return 'inside';
   if (d < 1.5) return 'paving';
   // The path from the door to the road.
-  if (y < 0 && y > PAVING.south && Math.abs(x - DOOR.centre) < 1) return 'paving';
+  if (y < 0 && y > PAVING.south && abs(x - DOOR.centre) < 1) return 'paving';
   if (y > ASPHALT.south && y < ASPHALT.north && x > ASPHALT.west && x < ASPHALT.east) return 'asphalt';
   return 'grass';
 }
 
 function ground(): Surface[] {
   // Each material samples only the rectangle around it, so few samples are thrown away.
-  const part = (material: Material, kind: ReturnType<typeof groundKind>, area: Area, noise: number): Surface => {
-    const at = (s: number, t: number): [number, number] => [area.west + s, area.south + t];
-    return {
-      origin: [area.west, area.south, 0], along: [1, 0, 0], up: [0, 1, 0], normal: UP,
-      width: area.east - area.west, height: area.north - area.south, material, density: 0.7, noise,
-      keep: (s, t) => groundKind(...at(s, t)) === kind,
-      // Scanners stood around the building: the ground thins out with distance from it.
-      acceptance: (s, t) => Math.exp(-distanceToBuilding(...at(s, t)) / 14),
-      relief: (s, t) => terrain(...at(s, t)),
-    };
-  };
+  // Plain arguments, no tuples: these run for every candidate point.
+  const part = (material: Material, kind: ReturnType<typeof groundKind>, area: Area, noise: number): Surface => ({
+    origin: [area.west, area.south, 0], along: [1, 0, 0], up: [0, 1, 0], normal: UP,
+    width: area.east - area.west, height: area.north - area.south, material, density: 0.7, noise,
+    keep: (s, t) => groundKind(area.west + s, area.south + t) === kind,
+    // Scanners stood around the building: the ground thins out with distance from it.
+    acceptance: (s, t) => exp(-distanceToBuilding(area.west + s, area.south + t) / 14),
+    relief: (s, t) => terrain(area.west + s, area.south + t),
+  });
   return [
     part(MATERIALS.grass, 'grass', GROUND, 0.012),
     part(MATERIALS.asphalt, 'asphalt', ASPHALT, 0.004),

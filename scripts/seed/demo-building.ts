@@ -1,6 +1,5 @@
 import { type Bounds, type CoordinateSystem, type PointBatch } from '@/lib/server/pointcloud/types';
 import { buildingSurfaces, EAVES, GROUND, keptArea, LENGTH, DEPTH, RIDGE, STOREYS, type Surface, TERRAIN_AMPLITUDE } from './demo-building-surfaces';
-import { prng } from './demo-places';
 
 /**
  * A procedural scan of a building for the demo mission: it gives a newcomer real-looking point
@@ -35,6 +34,21 @@ export const DEMO_BUILDING_HEIGHTS = { eaves: EAVES, ridge: RIDGE };
 
 const BATCH_SIZE = 65536;
 
+// Builtins held in module constants: a global lookup per point is slow inside a vm context (Jest).
+const { imul, min, max, round } = Math;
+
+/** mulberry32, as `prng` in demo-places.ts, written against the constants above. */
+function random32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = imul(t ^ (t >>> 15), t | 1);
+    t ^= t + imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export interface DemoBuildingOptions {
   seed?: number;
   pointCount?: number;
@@ -46,45 +60,62 @@ export async function* generateDemoBuilding(options: DemoBuildingOptions = {}): 
 }
 
 function* demoBuildingBatches({ seed = DEMO_BUILDING_SEED, pointCount = DEMO_BUILDING_POINT_COUNT }: DemoBuildingOptions): Generator<PointBatch> {
-  const random = prng(seed);
+  const surfaces = buildingSurfaces();
+  const sampler = { random: random32(seed), surfaces, budgets: pointBudgets(surfaces, pointCount), surface: 0, placed: 0 };
+  for (let left = pointCount; left > 0; ) {
+    const batch = newBatch(Math.min(BATCH_SIZE, left));
+    fill(batch, sampler);
+    left -= batch.count;
+    yield batch;
+  }
+}
+
+interface Sampler {
+  random: () => number;
+  surfaces: Surface[];
+  budgets: number[];
+  /** The surface being sampled and how many of its points are placed. */
+  surface: number;
+  placed: number;
+}
+
+/**
+ * Fills the batch with the next points, surface after surface. Kept out of the generator: per-point
+ * loops inside a generator are slow wherever generators are compiled to state machines (Jest).
+ */
+function fill(batch: DemoBatch, sampler: Sampler): void {
+  const { random, surfaces, budgets } = sampler;
   // Roughly a normal distribution (sum of three uniforms), bounded at ±3 standard deviations.
   const noise = (deviation: number) => (random() + random() + random() - 1.5) * 2 * deviation;
-  const surfaces = buildingSurfaces();
-  const budgets = pointBudgets(surfaces, pointCount);
-
-  let batch = newBatch(Math.min(BATCH_SIZE, pointCount));
-  let emitted = 0;
-  for (let k = 0; k < surfaces.length; k++) {
-    const surface = surfaces[k]!;
-    const { origin, along, up, normal, material } = surface;
-    for (let placed = 0; placed < budgets[k]!; ) {
-      const s = random() * surface.width;
-      const t = random() * surface.height;
-      if (surface.keep && !surface.keep(s, t)) continue;
-      if (surface.acceptance && random() > surface.acceptance(s, t)) continue;
-      const offset = (surface.relief ? surface.relief(s, t) : 0) + noise(surface.noise);
-      const i = batch.count++;
-      for (let axis = 0; axis < 3; axis++) {
-        batch.positions[i * 3 + axis] = DEMO_BUILDING_ORIGIN[axis]! + origin[axis]! + along[axis]! * s + up[axis]! * t + normal[axis]! * offset;
-      }
-      const shade = surface.shade ? surface.shade(s, t) : 1;
-      const brightness = noise(material.colourNoise);
-      for (let c = 0; c < 3; c++) {
-        // Mostly brightness noise, a little per channel: plaster and grass vary in tone, not hue.
-        const value = material.colour[c]! * shade + brightness + noise(material.colourNoise / 3);
-        batch.rgb![i * 3 + c] = Math.min(255, Math.max(0, Math.round(value))) * 257;
-      }
-      batch.intensity![i] = Math.min(65535, Math.max(0, Math.round(material.intensity * shade + noise(1500))));
-      batch.classification![i] = material.classification;
-      placed++;
-      emitted++;
-      if (batch.count === batch.positions.length / 3) {
-        yield batch;
-        batch = newBatch(Math.min(BATCH_SIZE, pointCount - emitted));
-      }
+  const size = batch.positions.length / 3;
+  while (batch.count < size) {
+    const surface = surfaces[sampler.surface]!;
+    if (sampler.placed === budgets[sampler.surface]) {
+      sampler.surface++;
+      sampler.placed = 0;
+      continue;
     }
+    const s = random() * surface.width;
+    const t = random() * surface.height;
+    if (surface.keep && !surface.keep(s, t)) continue;
+    if (surface.acceptance && random() > surface.acceptance(s, t)) continue;
+    const { origin, along, up, normal, material } = surface;
+    const offset = (surface.relief ? surface.relief(s, t) : 0) + noise(surface.noise);
+    const i = batch.count++;
+    for (let axis = 0; axis < 3; axis++) {
+      batch.positions[i * 3 + axis] = DEMO_BUILDING_ORIGIN[axis]! + origin[axis]! + along[axis]! * s + up[axis]! * t + normal[axis]! * offset;
+    }
+    const shade = surface.shade ? surface.shade(s, t) : 1;
+    const brightness = noise(material.colourNoise);
+    for (let c = 0; c < 3; c++) {
+      // Mostly brightness noise, a little per channel: plaster and grass vary in tone, not hue.
+      const value = material.colour[c]! * shade + brightness + noise(material.colourNoise / 3);
+      batch.rgb[i * 3 + c] = min(255, max(0, round(value))) * 257;
+    }
+    batch.intensity[i] = min(65535, max(0, round(material.intensity * shade + noise(1500))));
+    batch.classification[i] = material.classification;
+    sampler.placed++;
   }
-  if (batch.count > 0) yield batch;
 }
 
 /** Points per surface, proportional to its area and density, summing exactly to `pointCount`. */
@@ -97,7 +128,9 @@ function pointBudgets(surfaces: Surface[], pointCount: number): number[] {
   return budgets;
 }
 
-function newBatch(size: number): PointBatch & { rgb: Uint16Array; intensity: Uint16Array; classification: Uint8Array } {
+type DemoBatch = PointBatch & { rgb: Uint16Array; intensity: Uint16Array; classification: Uint8Array };
+
+function newBatch(size: number): DemoBatch {
   return {
     count: 0,
     positions: new Float64Array(size * 3),
