@@ -17,6 +17,8 @@ export interface PlyElement {
 
 export interface PlyHeader {
   format: 'ascii' | 'binary_little_endian' | 'binary_big_endian';
+  /** The version on the format line, "1.0" in every file we know. */
+  version: string;
   elements: PlyElement[];
   /** File offset of the first body byte. */
   bodyStart: number;
@@ -48,6 +50,7 @@ export async function readPlyHeader(bytes: ByteSource): Promise<PlyHeader> {
   if (lines[0] !== 'ply') throw malformed('ply signature');
 
   let format: PlyHeader['format'] | undefined;
+  let version = '1.0';
   const elements: PlyElement[] = [];
   for (const line of lines.slice(1)) {
     const words = line.split(/\s+/);
@@ -55,6 +58,7 @@ export async function readPlyHeader(bytes: ByteSource): Promise<PlyHeader> {
       case 'format':
         if (words[1] !== 'ascii' && words[1] !== 'binary_little_endian' && words[1] !== 'binary_big_endian') throw malformed('ply format');
         format = words[1];
+        version = words[2] ?? version;
         break;
       case 'element': {
         const count = Number(words[2]);
@@ -79,7 +83,7 @@ export async function readPlyHeader(bytes: ByteSource): Promise<PlyHeader> {
     }
   }
   if (!format) throw malformed('ply without format');
-  return { format, elements, bodyStart };
+  return { format, version, elements, bodyStart };
 }
 
 function parseProperty(words: string[]): PlyProperty {

@@ -22,6 +22,7 @@ export async function openPlySource(bytes: ByteSource): Promise<PointSource> {
   return {
     header: {
       format: 'ply',
+      version: ply.version,
       declaredPointCount: vertex.count,
       scale: FLOAT_FORMAT_SCALE,
       offset,

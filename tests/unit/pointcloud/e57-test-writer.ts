@@ -30,7 +30,7 @@ export function writeE57(scans: TestScan[], rootXml = ''): Uint8Array {
     const sectionStart = logical.length;
     const streams = scan.fields.map(encodeField);
     const section = compressedVectorSection(streams, sectionStart, physical);
-    logical.push(...section);
+    for (const byte of section) logical.push(byte);
     return scanElement(scan, physical(sectionStart), recordCount);
   });
   const xml = new TextEncoder().encode(
@@ -39,7 +39,7 @@ export function writeE57(scans: TestScan[], rootXml = ''): Uint8Array {
       `<data3D type="Vector" allowHeterogeneousChildren="1">${scanXml.join('')}</data3D></e57Root>`,
   );
   const xmlStart = logical.length;
-  logical.push(...xml);
+  for (const byte of xml) logical.push(byte);
   while (logical.length % PAYLOAD !== 0) logical.push(0);
 
   const pages = logical.length / PAYLOAD;
@@ -80,12 +80,18 @@ function encodeField(field: TestField): Uint8Array {
   return bytes;
 }
 
-/** Section header, then three data packets with an index packet and an empty packet between them. */
+/**
+ * Section header, then data packets (at least three, each under 64 KiB) with an index packet after
+ * the first and an empty packet after the second. Streams are cut at odd places, so values straddle
+ * packets.
+ */
 function compressedVectorSection(streams: Uint8Array[], sectionStart: number, physical: (offset: number) => number): number[] {
   const packets: number[][] = [];
-  const cuts = streams.map((s) => [0, Math.floor(s.length / 3) + 1, Math.floor((2 * s.length) / 3) + 3, s.length].map((c) => Math.min(c, s.length)));
-  for (let p = 0; p < 3; p++) {
-    const pieces = streams.map((s, i) => s.subarray(cuts[i]![p], cuts[i]![p + 1]));
+  const total = streams.reduce((sum, s) => sum + s.length, 0);
+  const count = Math.max(3, Math.ceil(total / 30000));
+  const cut = (s: Uint8Array, k: number) => (k === 0 ? 0 : k === count ? s.length : Math.min(s.length, Math.floor((k * s.length) / count) + (k % 3)));
+  for (let p = 0; p < count; p++) {
+    const pieces = streams.map((s) => s.subarray(cut(s, p), cut(s, p + 1)));
     const head = [1, 0, 0, 0, streams.length & 0xff, streams.length >> 8, ...pieces.flatMap((piece) => [piece.length & 0xff, piece.length >> 8])];
     const packet = [...head, ...pieces.flatMap((piece) => [...piece])];
     while (packet.length % 4 !== 0) packet.push(0);

@@ -82,6 +82,7 @@ describe('openPlySource', () => {
     const source = await openPlySource(memorySource(bytes));
     expect(source.header).toMatchObject({
       format: 'ply',
+      version: '1.0',
       declaredPointCount: 3,
       scale: [0.001, 0.001, 0.001],
       offset: [691600, 5334779, 518],

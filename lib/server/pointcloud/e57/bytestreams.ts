@@ -20,10 +20,10 @@ export function createDecoder(codec: FieldCodec, recordCount: number): Bytestrea
   return new BitpackDecoder(bits, codec, recordCount);
 }
 
-/** Bits to store any value 0…range: ceil(log2(range + 1)). */
+/** Bits to store any value 0…range: ceil(log2(range + 1)), at most 64. */
 export function bitsNeeded(range: number): number {
   let bits = 0;
-  while (range >= 1) {
+  while (range >= 1 && bits < 64) {
     range = Math.floor(range / 2);
     bits++;
   }
