@@ -105,6 +105,19 @@ describe('openPlySource', () => {
     expect(bytes.longestRead).toBeLessThanOrEqual(1 << 20);
   });
 
+  it('stops between batches when the signal aborts', async () => {
+    const many = Array.from({ length: 70_000 }, (_, i) => ({ ...vertices[0]!, x: i }));
+    const source = await openPlySource(memorySource(binaryPly(false, many)));
+    const controller = new AbortController();
+    let batches = 0;
+    for await (const batch of source.batches(controller.signal)) {
+      batches++;
+      expect(batch.count).toBe(65536);
+      controller.abort();
+    }
+    expect(batches).toBe(1);
+  });
+
   it('reads float and integer coordinates without optional attributes', async () => {
     const text = ['ply', 'format ascii 1.0', 'element vertex 2', 'property float x', 'property int y', 'property short z', 'end_header', '1.5 -2 3', '4 5 -6', ''].join('\n');
     const source = await openPlySource(memorySource(new TextEncoder().encode(text)));
