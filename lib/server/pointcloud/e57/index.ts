@@ -2,7 +2,7 @@ import { FLOAT_FORMAT_SCALE, offsetFromFirstBatch } from '../first-batch-offset'
 import { type ByteSource, type CoordinateSystem, type PointBatch, PointCloudError, type PointSource } from '../types';
 import { readColumns } from './compressed-vector';
 import { logicalOffset, PAGE_SIZE, PagedFile } from './paged-file';
-import { coordinateMetadata, type PrototypeField, readScans, type Scan } from './scans';
+import { coordinateMetadata, type Limits, type PrototypeField, readScans, type Scan } from './scans';
 import { parseXml } from './xml';
 
 const HEADER_SIZE = 48;
@@ -71,7 +71,7 @@ interface ScanPlan {
   invalidState: boolean;
   rgb: boolean;
   intensity: boolean;
-  colourRange: [number, number];
+  colourRanges: [number, number][];
   intensityRange: [number, number];
 }
 
@@ -94,13 +94,13 @@ function planScan(scan: Scan): ScanPlan {
     invalidState: invalid !== undefined,
     rgb,
     intensity: intensity !== undefined,
-    colourRange: range(scan.colourLimits, colours[0]),
+    colourRanges: colours.map((colour, c) => range(scan.colourLimits?.[c], colour)),
     intensityRange: range(scan.intensityLimits, intensity),
   };
 }
 
 /** The limits the file declares, else the field's own minimum and maximum, else 0–1 for floats. */
-function range(limits: { minimum: number; maximum: number } | undefined, field: PrototypeField | undefined): [number, number] {
+function range(limits: Limits | undefined, field: PrototypeField | undefined): [number, number] {
   if (limits && limits.maximum > limits.minimum) return [limits.minimum, limits.maximum];
   const codec = field?.codec;
   if (codec?.kind === 'integer') return [codec.minimum * codec.scale + codec.offset, codec.maximum * codec.scale + codec.offset];
@@ -135,7 +135,7 @@ async function* readPoints(file: PagedFile, plans: ScanPlan[], attributes: { rgb
         batch.positions[i * 3 + 1] = m3 * x + m4 * y + m5 * z + ty;
         batch.positions[i * 3 + 2] = m6 * x + m7 * y + m8 * z + tz;
         if (batch.rgb && colours) {
-          for (let k = 0; k < 3; k++) batch.rgb[i * 3 + k] = toSixteenBits(colours[k]![r]!, plan.colourRange);
+          for (let k = 0; k < 3; k++) batch.rgb[i * 3 + k] = toSixteenBits(colours[k]![r]!, plan.colourRanges[k]!);
         }
         if (batch.intensity && intensity) batch.intensity[i] = toSixteenBits(intensity[r]!, plan.intensityRange);
         if (batch.count === BATCH_SIZE) {

@@ -23,8 +23,14 @@ export interface Scan {
   /** Rotation quaternion (w, x, y, z) and translation, applied to every point. */
   rotation: [number, number, number, number];
   translation: [number, number, number];
-  colourLimits?: { minimum: number; maximum: number };
-  intensityLimits?: { minimum: number; maximum: number };
+  /** Per channel (red, green, blue), when the scan declares colorLimits. */
+  colourLimits?: [Limits, Limits, Limits];
+  intensityLimits?: Limits;
+}
+
+export interface Limits {
+  minimum: number;
+  maximum: number;
 }
 
 const malformed = (why: string) => new PointCloudError('malformedHeader', why);
@@ -81,8 +87,9 @@ function readScan(scan: XmlElement): Scan {
     fields,
     rotation: [value(rotation, 'w', 1), value(rotation, 'x', 0), value(rotation, 'y', 0), value(rotation, 'z', 0)],
     translation: [value(translation, 'x', 0), value(translation, 'y', 0), value(translation, 'z', 0)],
-    // E57 gives limits per channel; the three share them in every writer we know, so red's stand for all.
-    colourLimits: colours ? { minimum: value(colours, 'colorRedMinimum', 0), maximum: value(colours, 'colorRedMaximum', 255) } : undefined,
+    colourLimits: colours
+      ? (['Red', 'Green', 'Blue'].map((channel) => ({ minimum: value(colours, `color${channel}Minimum`, 0), maximum: value(colours, `color${channel}Maximum`, 255) })) as Scan['colourLimits'])
+      : undefined,
     intensityLimits: intensities ? { minimum: value(intensities, 'intensityMinimum', 0), maximum: value(intensities, 'intensityMaximum', 1) } : undefined,
   };
 }
