@@ -193,24 +193,33 @@ function readScalar(view: DataView, at: number, type: PlyScalarType, littleEndia
 }
 
 async function* readAsciiVertices(reader: SequentialReader, before: PlyElement[], vertex: PlyElement, layout: VertexLayout, signal?: AbortSignal): AsyncGenerator<PointBatch> {
-  const lines = asciiLines(reader);
+  const lines = new AsciiLines(reader);
+  // Waits only when the buffered window of lines runs out, not once per line.
   const nextLine = async () => {
-    const next = await lines.next();
-    if (next.done) throw truncated();
-    return next.value;
+    for (;;) {
+      const line = lines.take();
+      if (line !== undefined) return line;
+      if (!(await lines.fill())) throw truncated();
+    }
   };
   for (const element of before) {
     for (let i = 0; i < element.count; i++) await nextLine();
   }
 
-  const scratch = new Float64Array(vertex.properties.length);
+  const values = new Float64Array(vertex.properties.length);
   let left = vertex.count;
   while (left > 0) {
     if (signal?.aborted) return;
     const builder = new BatchBuilder(Math.min(left, BATCH_SIZE), layout);
-    while (builder.count < builder.batch.positions.length / 3) {
-      decodeAsciiRecord(await nextLine(), vertex.properties, scratch);
-      builder.add(scratch);
+    const size = builder.batch.positions.length / 3;
+    while (builder.count < size) {
+      const line = lines.take();
+      if (line === undefined) {
+        if (!(await lines.fill())) throw truncated();
+        continue;
+      }
+      decodeAsciiRecord(line, vertex.properties, values);
+      builder.add(values);
     }
     left -= builder.count;
     yield builder.finish();
@@ -234,16 +243,40 @@ function decodeAsciiRecord(line: string, properties: PlyProperty[], values: Floa
   if (at > words.length) throw truncated();
 }
 
-/** Non-empty lines of the body, one window at a time (a line may span windows). */
-async function* asciiLines(reader: SequentialReader): AsyncGenerator<string> {
-  const decoder = new TextDecoder('latin1');
-  let carry = '';
-  while (reader.available > 0 || (await reader.more())) {
-    const text = carry + decoder.decode(reader.bytes.subarray(reader.position));
-    reader.skip(reader.available);
-    const lines = text.split('\n');
-    carry = lines.pop()!;
-    for (const line of lines) if (line.trim() !== '') yield line;
+/** The body's non-empty lines, decoded a window at a time (a line may span windows). */
+class AsciiLines {
+  private readonly decoder = new TextDecoder('latin1');
+  private lines: string[] = [];
+  private next = 0;
+  private carry = '';
+  private ended = false;
+
+  constructor(private readonly reader: SequentialReader) {}
+
+  /** The next buffered line, or undefined when `fill` must load more. */
+  take(): string | undefined {
+    while (this.next < this.lines.length) {
+      const line = this.lines[this.next++]!;
+      if (line.trim() !== '') return line;
+    }
+    return undefined;
   }
-  if (carry.trim() !== '') yield carry;
+
+  /** Loads the next window of lines; false at the end of the file. */
+  async fill(): Promise<boolean> {
+    if (this.ended) return false;
+    const { reader } = this;
+    if (reader.available === 0 && !(await reader.more())) {
+      this.ended = true;
+      this.lines = [this.carry];
+      this.next = 0;
+      return this.carry.trim() !== '';
+    }
+    const text = this.carry + this.decoder.decode(reader.bytes.subarray(reader.position));
+    reader.skip(reader.available);
+    this.lines = text.split('\n');
+    this.carry = this.lines.pop()!;
+    this.next = 0;
+    return true;
+  }
 }
