@@ -1,4 +1,4 @@
-import { type Bounds, type CoordinateSystem, type PointBatch } from '@/lib/server/pointcloud/types';
+import { type Bounds, type CloudHeader, type CoordinateSystem, type PointBatch } from '@/lib/server/pointcloud/types';
 import { buildingSurfaces, EAVES, GROUND, keptArea, LENGTH, DEPTH, RIDGE, STOREYS, type Surface, TERRAIN_AMPLITUDE } from './demo-building-surfaces';
 
 /**
@@ -29,6 +29,9 @@ export const DEMO_BUILDING_BOUNDS: Bounds = {
   min: [DEMO_BUILDING_ORIGIN[0] + GROUND.west, DEMO_BUILDING_ORIGIN[1] + GROUND.south, DEMO_BUILDING_ORIGIN[2] - TERRAIN_AMPLITUDE - NOISE_LIMIT],
   max: [DEMO_BUILDING_ORIGIN[0] + GROUND.east, DEMO_BUILDING_ORIGIN[1] + GROUND.north, DEMO_BUILDING_ORIGIN[2] + RIDGE + NOISE_LIMIT],
 };
+
+/** What every batch carries, in the shape of `CloudHeader.attributes`. */
+export const DEMO_BUILDING_ATTRIBUTES: CloudHeader['attributes'] = { rgb: true, intensity: true, classification: true, returns: false, gpsTime: false };
 
 export const DEMO_BUILDING_HEIGHTS = { eaves: EAVES, ridge: RIDGE };
 

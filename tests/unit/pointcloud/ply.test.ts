@@ -118,6 +118,25 @@ describe('openPlySource', () => {
     expect(batches).toBe(1);
   });
 
+  it('skips list properties inside the vertex element', async () => {
+    const head = ['ply', 'format binary_big_endian 1.0', 'element vertex 2', 'property float x', 'property list uchar short neighbours', 'property float y', 'property float z', 'property float scalar_intensity', 'end_header', ''].join('\n');
+    const body = new DataView(new ArrayBuffer(2 * 17 + 2 * 3));
+    let at = 0;
+    for (const [x, neighbours, y, z, intensity] of [[1, [7, 8, 9], 2, 3, 40.4], [4, [], 5, 6, 70000]] as const) {
+      body.setFloat32(at, x);
+      body.setUint8(at + 4, neighbours.length);
+      neighbours.forEach((n, i) => body.setInt16(at + 5 + i * 2, n));
+      at += 5 + neighbours.length * 2;
+      body.setFloat32(at, y);
+      body.setFloat32(at + 4, z);
+      body.setFloat32(at + 8, intensity);
+      at += 12;
+    }
+    const points = await collect(await openPlySource(memorySource(concat(new TextEncoder().encode(head), new Uint8Array(body.buffer, 0, at)))));
+    expect(points.positions).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(points.intensity).toEqual([40, 65535]);
+  });
+
   it('reads float and integer coordinates without optional attributes', async () => {
     const text = ['ply', 'format ascii 1.0', 'element vertex 2', 'property float x', 'property int y', 'property short z', 'end_header', '1.5 -2 3', '4 5 -6', ''].join('\n');
     const source = await openPlySource(memorySource(new TextEncoder().encode(text)));
