@@ -11,7 +11,8 @@ export const DEMO_BUILDING_CRS: CoordinateSystem = { epsg: 25832, units: 'm' };
 
 /**
  * Where the building's south-west corner stands: central München (11.5755° E, 48.1374° N, the
- * demo data's first city, where the first demo mission lies) at about the city's ground height.
+ * centre of the demo data's first city; its missions lie within a few kilometres) at about the
+ * city's ground height.
  */
 export const DEMO_BUILDING_ORIGIN: [number, number, number] = [691600, 5334780, 519];
 
