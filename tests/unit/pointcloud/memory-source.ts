@@ -33,8 +33,8 @@ export async function collect(from: PointSource | AsyncIterable<PointBatch>): Pr
     for (let i = 0; i < batch.count * 3; i++) {
       const value = batch.positions[i]!;
       result.positions.push(value);
-      result.min[i % 3] = Math.min(result.min[i % 3]!, value);
-      result.max[i % 3] = Math.max(result.max[i % 3]!, value);
+      if (value < result.min[i % 3]!) result.min[i % 3] = value;
+      if (value > result.max[i % 3]!) result.max[i % 3] = value;
     }
     if (batch.rgb) result.rgb = result.rgb.concat(Array.from(batch.rgb.subarray(0, batch.count * 3)));
     if (batch.intensity) result.intensity = result.intensity.concat(Array.from(batch.intensity.subarray(0, batch.count)));
