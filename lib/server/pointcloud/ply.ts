@@ -80,12 +80,17 @@ class BatchBuilder {
     };
   }
 
+  /** Adds the record as a point, unless a coordinate is NaN or infinite (it would poison bounds). */
   add(values: Float64Array): void {
     const { layout, batch } = this;
+    const x = values[layout.xyz[0]]!;
+    const y = values[layout.xyz[1]]!;
+    const z = values[layout.xyz[2]]!;
+    if (!isFinite(x) || !isFinite(y) || !isFinite(z)) return;
     const i = this.count++;
-    batch.positions[i * 3] = values[layout.xyz[0]]!;
-    batch.positions[i * 3 + 1] = values[layout.xyz[1]]!;
-    batch.positions[i * 3 + 2] = values[layout.xyz[2]]!;
+    batch.positions[i * 3] = x;
+    batch.positions[i * 3 + 1] = y;
+    batch.positions[i * 3 + 2] = z;
     if (batch.rgb && layout.rgb) {
       // Typed arrays clamp nothing: clamp here so odd files cannot wrap around.
       for (let c = 0; c < 3; c++) batch.rgb[i * 3 + c] = clamp(values[layout.rgb[c]!]! * layout.colourFactor, 65535);
@@ -94,14 +99,22 @@ class BatchBuilder {
     if (batch.classification) batch.classification[i] = clamp(values[layout.classification]!, 255);
   }
 
+  /** The batch, its arrays cut to the points kept. */
   finish(): PointBatch {
-    this.batch.count = this.count;
-    return this.batch;
+    const { batch, count } = this;
+    return {
+      count,
+      positions: batch.positions.subarray(0, count * 3),
+      rgb: batch.rgb?.subarray(0, count * 3),
+      intensity: batch.intensity?.subarray(0, count),
+      classification: batch.classification?.subarray(0, count),
+    };
   }
 }
 
 // Held in a module constant: a global lookup per point is slow inside a vm context (Jest).
 const { round } = Math;
+const { isFinite } = Number;
 const clamp = (value: number, max: number) => (value > 0 ? (value < max ? round(value) : max) : 0);
 
 async function* readVertices(bytes: ByteSource, ply: PlyHeader, vertexIndex: number, layout: VertexLayout, signal?: AbortSignal): AsyncGenerator<PointBatch> {
@@ -127,10 +140,11 @@ async function* readBinaryVertices(reader: SequentialReader, littleEndian: boole
   let left = vertex.count;
   while (left > 0) {
     if (signal?.aborted) return;
-    const builder = new BatchBuilder(Math.min(left, BATCH_SIZE), layout);
-    await readBinaryRecords(reader, vertex.properties, littleEndian, Math.min(left, BATCH_SIZE), (record) => builder.add(record));
-    left -= builder.count;
-    yield builder.finish();
+    const records = Math.min(left, BATCH_SIZE);
+    const builder = new BatchBuilder(records, layout);
+    await readBinaryRecords(reader, vertex.properties, littleEndian, records, (record) => builder.add(record));
+    left -= records;
+    if (builder.count > 0) yield builder.finish();
   }
 }
 
@@ -212,9 +226,9 @@ async function* readAsciiVertices(reader: SequentialReader, before: PlyElement[]
   let left = vertex.count;
   while (left > 0) {
     if (signal?.aborted) return;
-    const builder = new BatchBuilder(Math.min(left, BATCH_SIZE), layout);
-    const size = builder.batch.positions.length / 3;
-    while (builder.count < size) {
+    const records = Math.min(left, BATCH_SIZE);
+    const builder = new BatchBuilder(records, layout);
+    for (let done = 0; done < records; ) {
       const line = lines.take();
       if (line === undefined) {
         if (!(await lines.fill())) throw truncated();
@@ -222,11 +236,14 @@ async function* readAsciiVertices(reader: SequentialReader, before: PlyElement[]
       }
       decodeAsciiRecord(line, vertex.properties, values);
       builder.add(values);
+      done++;
     }
-    left -= builder.count;
-    yield builder.finish();
+    left -= records;
+    if (builder.count > 0) yield builder.finish();
   }
 }
+
+const NOT_A_NUMBER = /^[+-]?(nan|inf|infinity)$/i;
 
 function decodeAsciiRecord(line: string, properties: PlyProperty[], values: Float64Array): void {
   const words = line.trim().split(/\s+/);
@@ -234,7 +251,8 @@ function decodeAsciiRecord(line: string, properties: PlyProperty[], values: Floa
   for (let p = 0; p < properties.length; p++) {
     const word = words[at++];
     const value = word === undefined ? NaN : Number(word);
-    if (Number.isNaN(value)) throw truncated();
+    // "nan" and "inf" are values (the point is then left out); anything else unreadable is not.
+    if (Number.isNaN(value) && !NOT_A_NUMBER.test(word ?? '')) throw truncated();
     if (properties[p]!.countType) {
       at += value;
       values[p] = NaN;

@@ -137,6 +137,16 @@ describe('openPlySource', () => {
     expect(points.intensity).toEqual([40, 65535]);
   });
 
+  it('leaves out points with a NaN or infinite coordinate', async () => {
+    const text = ['ply', 'format ascii 1.0', 'element vertex 4', 'property float x', 'property float y', 'property float z', 'end_header', '1 2 3', 'nan 2 3', '4 -inf 6', '7 8 9', ''].join('\n');
+    const points = await collect(await openPlySource(memorySource(new TextEncoder().encode(text))));
+    expect(points.positions).toEqual([1, 2, 3, 7, 8, 9]);
+    const binary = binaryPly(true, [vertices[0]!, { ...vertices[1]!, z: NaN }, vertices[2]!]);
+    const kept = await collect(await openPlySource(memorySource(binary)));
+    expect(kept.count).toBe(2);
+    expect(kept.classification).toEqual([2, 1]);
+  });
+
   it('reads float and integer coordinates without optional attributes', async () => {
     const text = ['ply', 'format ascii 1.0', 'element vertex 2', 'property float x', 'property int y', 'property short z', 'end_header', '1.5 -2 3', '4 5 -6', ''].join('\n');
     const source = await openPlySource(memorySource(new TextEncoder().encode(text)));

@@ -9,6 +9,8 @@ const HEADER_SIZE = 48;
 // Real XML sections are kilobytes; a larger one is not worth parsing in memory.
 const XML_LIMIT = 64 * 1024 * 1024;
 const BATCH_SIZE = 65536;
+// Held in a module constant: a global lookup per point is slow inside a vm context (Jest).
+const { isFinite } = Number;
 
 const malformed = (why: string) => new PointCloudError('malformedHeader', why);
 
@@ -130,6 +132,8 @@ async function* readPoints(file: PagedFile, plans: ScanPlan[], attributes: { rgb
           y = horizontal * Math.sin(b[r]!);
           z = a[r]! * Math.sin(c[r]!);
         }
+        // A NaN or infinite coordinate would poison every bound computed downstream.
+        if (!isFinite(x) || !isFinite(y) || !isFinite(z)) continue;
         const i = batch.count++;
         batch.positions[i * 3] = m0 * x + m1 * y + m2 * z + tx;
         batch.positions[i * 3 + 1] = m3 * x + m4 * y + m5 * z + ty;
