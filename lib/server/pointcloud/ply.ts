@@ -51,7 +51,7 @@ function vertexLayout(vertex: PlyElement): VertexLayout {
   const find = (...names: string[]) => vertex.properties.findIndex((p) => !p.countType && names.includes(p.name));
   const xyz: [number, number, number] = [find('x'), find('y'), find('z')];
   if (xyz.includes(-1)) throw new PointCloudError('malformedHeader', 'ply vertex without x, y, z');
-  const rgb: [number, number, number] = [find('red', 'r'), find('green', 'g'), find('blue', 'b')];
+  const rgb: [number, number, number] = [find('red', 'r', 'diffuse_red'), find('green', 'g', 'diffuse_green'), find('blue', 'b', 'diffuse_blue')];
   const hasRgb = !rgb.includes(-1);
   const colourType = hasRgb ? vertex.properties[rgb[0]]!.type : 'uint16';
   return {
