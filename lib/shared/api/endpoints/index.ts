@@ -13,6 +13,8 @@ import * as adminCustomers from './admin-customers';
 import * as map from './map';
 import * as geocode from './geocode';
 import * as datasets from './datasets';
+import * as missionFiles from './mission-files';
+import * as myNotifications from './my-notifications';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -21,4 +23,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionBackups.startMissionBackup, missionBackups.listMissionBackups, missionBackups.getMissionBackup, missionBackups.downloadMissionBackup, missionBackups.restoreMission,
   missionPrint.missionPdf,
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
-  ...Object.values(datasets)];
+  ...Object.values(datasets), ...Object.values(missionFiles), ...Object.values(myNotifications)];
