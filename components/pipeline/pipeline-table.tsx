@@ -31,6 +31,7 @@ export function PipelineTable({
   onMissionChanged: () => void;
 }) {
   const t = useTranslations('datasets');
+  const p = useTranslations('pipeline');
   const text = useDatasetText();
   const notify = useNotify();
   const [holding, setHolding] = useState<number | null>(null);
@@ -40,10 +41,10 @@ export function PipelineTable({
     setHolding(item.missionId);
     try {
       await (action === 'hold' ? missions.holdMission : missions.resumeMission)({ params: { id: item.missionId }, body: {} });
-      notify({ type: 'success', text: t(`done.${action}`, { id: item.missionId }) });
+      notify({ type: 'success', text: p(`done.${action}`, { id: item.missionId }) });
       onMissionChanged();
     } catch (err) {
-      notify({ type: 'error', text: t('actionFailed', { action: t(`actions.${action}`), reason: text.failure(err) }) });
+      notify({ type: 'error', text: t('actionFailed', { action: p(`actions.${action}`), reason: text.failure(err) }) });
     } finally {
       setHolding(null);
     }
@@ -54,13 +55,13 @@ export function PipelineTable({
       <table className={styles.table} data-testid="pipeline">
         <thead>
           <tr>
-            <th scope="col">{t('columns.mission')}</th>
+            <th scope="col">{p('columns.mission')}</th>
             <th scope="col">{t('columns.datasetId')}</th>
             <th scope="col">{t('columns.filename')}</th>
             <th scope="col">{t('columns.type')}</th>
             <th scope="col">{t('columns.status')}</th>
             <th scope="col">{t('columns.progress')}</th>
-            <th scope="col">{t('columns.stage')}</th>
+            <th scope="col">{p('columns.stage')}</th>
             <th scope="col">{t('columns.timeLeft')}</th>
             <th scope="col">{t('columns.lastSeen')}</th>
             <th scope="col" className={styles.actionsCell}>
@@ -75,7 +76,7 @@ export function PipelineTable({
                 <Link href={`/mission/${item.missionId}`}>{`${item.missionId} · ${item.missionName}`}</Link>
                 {item.missionOnHold && (
                   <span className={datasetStyles.badge} data-badge="onHold">
-                    {t('onHold')}
+                    {p('onHold')}
                   </span>
                 )}
               </td>
@@ -100,9 +101,9 @@ export function PipelineTable({
                     className={datasetStyles.action}
                     disabled={holding === item.missionId}
                     onClick={() => void holdOrResume(item)}
-                    aria-label={`${t(item.missionOnHold ? 'actions.resume' : 'actions.hold')}: ${item.missionId}`}
+                    aria-label={`${p(item.missionOnHold ? 'actions.resume' : 'actions.hold')}: ${item.missionId}`}
                   >
-                    {t(item.missionOnHold ? 'actions.resume' : 'actions.hold')}
+                    {p(item.missionOnHold ? 'actions.resume' : 'actions.hold')}
                   </button>
                 </DatasetRowActions>
               </td>

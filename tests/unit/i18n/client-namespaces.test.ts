@@ -14,6 +14,8 @@ const FOLDER_AREA: Record<string, Area> = {
   'map-overview': 'mapOverview',
   admin: 'admin',
   pipeline: 'pipeline',
+  // Dataset pieces shared by the pipeline and the mission detail: both areas send 'datasets'.
+  datasets: 'pipeline',
 };
 
 function files(dir: string): string[] {
