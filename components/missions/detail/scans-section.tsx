@@ -85,7 +85,7 @@ export function ScansSection({
           <tbody>
             {items.map((x) => (
               <tr key={x.id} data-dataset={x.datasetId} data-status={x.status}>
-                <th scope="row" className={styles.mono}>
+                <th scope="row" className={`${styles.mono} ${styles.nowrap}`}>
                   {x.datasetId}
                 </th>
                 <td className={styles.filename}>{x.filename ?? '–'}</td>
