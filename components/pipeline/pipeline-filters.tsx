@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import fieldStyles from '@/components/ui/field.module.css';
 import { useDatasetText } from '@/components/datasets/dataset-text';
 import type { DatasetStatus, DatasetType } from '@/lib/shared/schemas/dataset';
@@ -17,10 +17,17 @@ export function PipelineFiltersBar({ filters, vocab, onChange }: { filters: Pipe
   const missionId = useId();
   const [mission, setMission] = useState(filters.missionId ? String(filters.missionId) : '');
   useEffect(() => setMission(filters.missionId ? String(filters.missionId) : ''), [filters.missionId]);
-  const [settle] = useState(() => debounce((value: string, current: PipelineFilters) => {
-    const n = Number(value);
-    onChange({ ...current, missionId: value && Number.isSafeInteger(n) && n > 0 ? n : null });
-  }, VALIDATION_DEBOUNCE_MS));
+  // The mission id settles after the spec's 500 ms; it then applies to the filters as they are by then.
+  const latest = useRef({ filters, onChange });
+  useEffect(() => {
+    latest.current = { filters, onChange };
+  });
+  const [settle] = useState(() =>
+    debounce((value: string) => {
+      const n = Number(value);
+      latest.current.onChange({ ...latest.current.filters, missionId: value && Number.isSafeInteger(n) && n > 0 ? n : null });
+    }, VALIDATION_DEBOUNCE_MS),
+  );
   useEffect(() => () => settle.cancel(), [settle]);
 
   const toggleStatus = (s: DatasetStatus, on: boolean) =>
@@ -63,7 +70,7 @@ export function PipelineFiltersBar({ filters, vocab, onChange }: { filters: Pipe
             value={mission}
             onChange={(e) => {
               setMission(e.target.value.trim());
-              settle(e.target.value.trim(), filters);
+              settle(e.target.value.trim());
             }}
           />
         </div>

@@ -20,10 +20,10 @@ async function seedFailedAndProcessing(worker: number): Promise<Seeded> {
     const { rows } = await db.query<{ id: string; name: string }>('select id, name from mission where not closed order by id limit 1');
     const mission = rows[0]!;
     await db.query(
-      `insert into dataset (mission_id, dataset_id, type, status, progress, filename, size_bytes, error_key, last_seen_at, updated_at)
-       values ($1, $2, 'indoor', 'error', 35, 'kaputt.laz', 2048, 'errors.pointcloud.truncated', now(), now()),
-              ($1, $3, 'outdoor', 'processing', 55, 'fassade.laz', 5000000, null, now(), now())`,
-      [mission.id, `${tag}-FAILED`, `${tag}-RUNNING`],
+      `insert into dataset (mission_id, dataset_id, type, status, progress, filename, storage_key, size_bytes, error_key, last_seen_at, updated_at)
+       values ($1, $2, 'indoor', 'error', 35, 'kaputt.laz', $4, 2048, 'errors.pointcloud.truncated', now(), now()),
+              ($1, $3, 'outdoor', 'processing', 55, 'fassade.laz', $5, 5000000, null, now(), now())`,
+      [mission.id, `${tag}-FAILED`, `${tag}-RUNNING`, `uploads/e2e/${tag}/kaputt.laz`, `uploads/e2e/${tag}/fassade.laz`],
     );
     return { missionId: Number(mission.id), missionName: mission.name, failed: `${tag}-FAILED`, processing: `${tag}-RUNNING` };
   });

@@ -88,7 +88,7 @@ export async function MissionDetailView({
         </Section>
 
         <Section id="downloads" title={t('sections.downloads')}>
-          {records.files ? <DownloadsSection missionId={mission.id} files={records.files} /> : <p className={styles.empty}>{t('downloads.empty')}</p>}
+          {records.files ? <DownloadsSection missionId={mission.id} files={records.files} /> : <p className={styles.empty}>{t('downloads.notForYou')}</p>}
         </Section>
 
         <Section id="slices" title={t('sections.slices')}>
