@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { isActive, offersOf } from '@/components/datasets/dataset-offers';
 import { DatasetRowActions } from '@/components/datasets/dataset-row-actions';
 import { DatasetProgress, DatasetStatus } from '@/components/datasets/dataset-status';
@@ -48,6 +48,8 @@ export function ScansSection({
     revalidateOnFocus: false,
   });
   const items = data?.items ?? initial;
+  // A server render of the page (router.refresh() after an upload or an action) brings newer scans.
+  useEffect(() => void mutate({ items: initial }, { revalidate: false }), [initial, mutate]);
 
   const replace = useCallback(
     (updated: DatasetDto) => void mutate((current) => ({ items: (current?.items ?? initial).map((x) => (x.id === updated.id ? updated : x)) }), { revalidate: true }),

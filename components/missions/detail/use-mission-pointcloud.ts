@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import { datasets } from '@/lib/client/api/datasets';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
@@ -15,11 +16,17 @@ export const isBuilding = (p: MissionPointcloudDto | null | undefined) =>
  * while a build runs. The section and the actions bar share one cache entry (one request).
  */
 export function useMissionPointcloud(missionId: number, initial: MissionPointcloudDto | null | undefined) {
-  return useEndpoint(datasets.getMissionPointcloud, { params: { id: missionId } }, {
+  const answer = useEndpoint(datasets.getMissionPointcloud, { params: { id: missionId } }, {
     fallbackData: initial ?? undefined,
     revalidateOnMount: !initial,
     revalidateOnFocus: false,
     shouldRetryOnError: false,
     refreshInterval: (latest) => (isBuilding(latest ?? initial) ? POINTCLOUD_REFRESH_MS : 0),
   });
+  const { mutate } = answer;
+  // A server render of the page (router.refresh()) brings a newer state.
+  useEffect(() => {
+    if (initial) void mutate(initial, { revalidate: false });
+  }, [initial, mutate]);
+  return answer;
 }

@@ -126,6 +126,22 @@ describe('the scans section', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Type of SCAN-0104' })).toHaveValue('flight'));
   });
 
+  it('shows the scans of a newer server render (router.refresh() after an upload), even after polling', async () => {
+    jest.useFakeTimers();
+    global.fetch = routedFetch({ 'GET /api/v2/missions/12/datasets': { status: 200, body: { items: [running] } } });
+    const ui = (initial: DatasetDto[]) => (
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ScansSection missionId={12} initial={initial} types={DATASET_TYPES} canProcess canCheck />
+      </SWRConfig>
+    );
+    const { rerender } = renderWithIntl(ui([running]));
+    await act(async () => jest.advanceTimersByTime(2100));
+    expect(global.fetch).toHaveBeenCalled();
+    rerender(ui([running, failed]));
+    await act(async () => {});
+    expect(screen.getByRole('row', { name: /SCAN-0102/ })).toBeInTheDocument();
+  });
+
   it('speaks German', () => {
     global.fetch = routedFetch({});
     renderScans([running, failed], { locale: 'de' });
