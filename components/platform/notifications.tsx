@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { myNotifications } from '@/lib/client/api/my-notifications';
 import { platform } from '@/lib/client/api/platform';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { isLocale } from '@/lib/shared/locale';
@@ -26,6 +27,8 @@ interface NotifyInput {
 
 const DEFAULT_DURATION: Record<NotificationType, number | null> = { success: 5000, info: 6000, warning: 10_000, error: null };
 const DISMISSED_KEY = 'argus.dismissedNotifications';
+/** How often the signed-in user's personal notifications are read again (while the page is visible). */
+export const PERSONAL_REFRESH_MS = 15_000;
 
 const NotifyContext = createContext<(input: NotifyInput) => void>(() => {});
 
@@ -48,7 +51,9 @@ function rememberDismissed(id: string) {
 /**
  * Spec §3 notifications: toasts raised by features plus the server's active broadcasts of this
  * channel (global in the shell, auth on the sign-in screens). Dismissing hides a notice; a
- * dismissed broadcast stays hidden in this browser.
+ * dismissed broadcast stays hidden in this browser. In the shell (channel global, a signed-in
+ * user) the user's personal notifications come too, read every 15 s; dismissing one dismisses it
+ * on the server, so it stays dismissed everywhere.
  */
 export function NotificationsProvider({ channel, children }: { channel: Channel; children: ReactNode }) {
   const t = useTranslations('notifications');
@@ -62,13 +67,35 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
     onError: (err: unknown) => console.error('Failed to load notifications', err),
   });
 
+  const personal = useEndpoint(myNotifications.listMyNotifications, channel === 'global' ? { query: { locale: isLocale(locale) ? locale : undefined } } : null, {
+    refreshInterval: PERSONAL_REFRESH_MS,
+    revalidateOnFocus: true,
+    shouldRetryOnError: false,
+    onError: (err: unknown) => console.error('Failed to load personal notifications', err),
+  });
+
   useEffect(() => setDismissed(dismissedBroadcasts()), []);
 
-  const dismiss = useCallback((id: string) => {
-    if (id.startsWith('broadcast-')) rememberDismissed(id);
-    setDismissed((previous) => new Set(previous).add(id));
-    setLocal((previous) => previous.filter((n) => n.id !== id));
-  }, []);
+  const dismiss = useCallback(
+    (id: string) => {
+      if (id.startsWith('broadcast-')) rememberDismissed(id);
+      setDismissed((previous) => new Set(previous).add(id));
+      setLocal((previous) => previous.filter((n) => n.id !== id));
+      if (id.startsWith('personal-')) {
+        myNotifications.dismissMyNotification({ params: { id: Number(id.slice('personal-'.length)) } }).catch(() => {
+          // Shown again so it is not lost, with a word why.
+          setDismissed((previous) => {
+            const next = new Set(previous);
+            next.delete(id);
+            return next;
+          });
+          counter.current += 1;
+          setLocal((previous) => [...previous, { id: `local-${counter.current}`, text: t('dismissFailed'), type: 'error', duration: DEFAULT_DURATION.warning }]);
+        });
+      }
+    },
+    [t],
+  );
 
   const notify = useCallback((input: NotifyInput) => {
     const type = input.type ?? 'info';
@@ -79,8 +106,10 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
 
   const visible = useMemo(() => {
     const broadcasts: Notice[] = (data?.items ?? []).map((n) => ({ id: `broadcast-${n.id}`, text: n.text, type: n.type, duration: n.duration }));
-    return [...broadcasts, ...local].filter((n) => !dismissed.has(n.id));
-  }, [data, local, dismissed]);
+    // A personal notice stays until its reader dismisses it (hiding it on a timer would dismiss it on the server unseen).
+    const mine: Notice[] = (personal.data?.items ?? []).map((n) => ({ id: `personal-${n.id}`, text: n.text, type: n.type, duration: null }));
+    return [...broadcasts, ...mine, ...local].filter((n) => !dismissed.has(n.id));
+  }, [data, personal.data, local, dismissed]);
 
   return (
     <NotifyContext.Provider value={notify}>

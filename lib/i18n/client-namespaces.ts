@@ -11,10 +11,11 @@ export const SHARED_NAMESPACES = ['app', 'errors', 'validation', 'ui', 'notifica
 export const AREA_NAMESPACES = {
   auth: ['auth'],
   profile: ['profile', 'auth'],
-  missions: ['missions', 'projectList'],
+  missions: ['missions', 'projectList', 'datasets'],
   planner: ['planner', 'missions'],
   mapOverview: ['mapOverview', 'missions'],
   admin: ['admin', 'countries'],
+  pipeline: ['pipeline', 'datasets'],
 } as const;
 
 export type Area = keyof typeof AREA_NAMESPACES;

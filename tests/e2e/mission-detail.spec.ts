@@ -72,8 +72,10 @@ test('admin@ sees every section of a seeded mission with its buildings, scans an
   await expect(page.getByTestId('scans').locator('tbody tr')).toHaveCount(facts.scans);
   // spec §9: long month, 24-hour clock, the user's locale.
   await expect(page.locator('[data-field="createdAt"] [data-value]')).toHaveText(formatDate(facts.createdAt, 'en-US', { timeZone: 'Europe/Berlin' }));
-  await expect(page.getByRole('button', { name: 'Generate online pointcloud' })).toBeDisabled();
-  await expect(page.getByText('No pointcloud has been uploaded for this mission yet, so there is nothing to convert.')).toBeVisible();
+  // The seeded scans have no converted cloud: nothing to build an online pointcloud from yet, and the button says so.
+  const generate = toolbar(page).getByRole('button', { name: 'Generate online pointcloud' });
+  await expect(generate).toBeDisabled();
+  await expect(generate).toHaveAccessibleDescription('No scan of this mission is available yet, so there is nothing to build a pointcloud from.');
 });
 
 test('editing the description: a rule violation shows under the field, a valid value persists and is audited', async ({ page }) => {

@@ -6,7 +6,9 @@ import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
 import type { MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+import { GeneratePointcloudButton } from './generate-pointcloud-button';
 import { useMission } from './mission-context';
 import { runMissionAction, type MissionActionPath } from './save-mission';
 import styles from './detail.module.css';
@@ -29,18 +31,22 @@ const SYNC_FAILED: Partial<Record<ActionName, string>> = { cloudSync: 'messages.
 /**
  * The mission actions of spec §2, each a real state change (POST with the version the page read),
  * shown at once from the answer and in lists through router.refresh(). Close, hide, hold and
- * taking a mission offline ask for confirmation. `backupSlot` is where the backup and restore
+ * taking a mission offline ask for confirmation. "Generate online pointcloud" goes with hold
+ * (who may pause the calculation may start it). `backupSlot` is where the backup and restore
  * buttons render (components/missions/backup).
  */
 export function ActionsBar({
   capabilities,
   neighbours,
   from,
+  pointcloud,
   backupSlot,
 }: {
   capabilities: readonly ActionCapability[];
   neighbours: MissionNeighbours;
   from: string | null;
+  /** The online point cloud's state the page read (null: read it here). */
+  pointcloud?: MissionPointcloudDto | null;
   backupSlot?: ReactNode;
 }) {
   const t = useTranslations('missions');
@@ -102,16 +108,7 @@ export function ActionsBar({
     <div className={styles.actionsBar} role="toolbar" aria-label={t('actions.label')}>
       <div className={styles.actionGroup}>
         {actions.map(button)}
-        {can('cloudSync') && (
-          <span className={styles.disabledAction}>
-            <button type="button" className={styles.button} disabled aria-describedby="generate-pointcloud-reason">
-              {t('actions.generatePointcloud')}
-            </button>
-            <span id="generate-pointcloud-reason" className={styles.reason}>
-              {t('actions.generatePointcloudDisabled')}
-            </span>
-          </span>
-        )}
+        {can('hold') && <GeneratePointcloudButton missionId={mission.id} initial={pointcloud} />}
         {backupSlot}
       </div>
       <nav className={styles.actionGroup} aria-label={t('detail.neighbours.label')}>

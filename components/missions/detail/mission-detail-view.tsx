@@ -3,12 +3,15 @@ import { ActionsBar, type ActionCapability } from './actions-bar';
 import { AuditTrail } from './audit-trail';
 import { BackupSlot } from './backup-slot';
 import { BuildingsTable } from './buildings-table';
+import { DownloadsSection } from './downloads-section';
 import { kindsOf } from './field-kinds';
+import { DATASET_TYPES } from '@/lib/shared/schemas/dataset';
 import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
 import { MissionProvider } from './mission-context';
 import { MissionField as F } from './mission-field';
 import { MissionHeading } from './mission-heading';
-import { ScansTable } from './scans-table';
+import { PointcloudPanel } from './pointcloud-panel';
+import { ScansSection } from './scans-section';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
 import { TagsField } from './tags-field';
@@ -41,6 +44,7 @@ export async function MissionDetailView({
           capabilities={ACTION_CAPABILITIES.filter((c) => capabilities.includes(c))}
           neighbours={records.neighbours}
           from={from}
+          pointcloud={records.pointcloud}
           // Backup and restore are for internal users (docs/adr/0006-mission-backup.md), who alone may close a mission.
           backupSlot={capabilities.includes('close') ? <BackupSlot /> : undefined}
         />
@@ -73,11 +77,18 @@ export async function MissionDetailView({
         </Section>
 
         <Section id="scans" title={t('sections.scans')}>
-          <ScansTable datasets={records.datasets} />
+          <ScansSection
+            missionId={mission.id}
+            initial={records.datasets}
+            types={DATASET_TYPES}
+            // Processing the scans goes with holding the mission's calculation (mission-access.ts); checking them is for internal users, who alone may close a mission.
+            canProcess={capabilities.includes('hold')}
+            canCheck={capabilities.includes('close')}
+          />
         </Section>
 
         <Section id="downloads" title={t('sections.downloads')}>
-          <p className={styles.empty}>{t('downloads.empty')}</p>
+          {records.files ? <DownloadsSection missionId={mission.id} files={records.files} /> : <p className={styles.empty}>{t('downloads.notForYou')}</p>}
         </Section>
 
         <Section id="slices" title={t('sections.slices')}>
@@ -104,7 +115,7 @@ export async function MissionDetailView({
             <F field="cadDeliveryDate" />
             <F field="pclTeamDescription" wide />
           </Fields>
-          <p className={styles.empty}>{t('pointcloud.none')}</p>
+          <PointcloudPanel missionId={mission.id} initial={records.pointcloud} datasets={records.datasets} canGenerate={capabilities.includes('hold')} />
         </Section>
 
         <Section id="stosim" title={t('sections.stosim')}>

@@ -34,6 +34,19 @@ export const routes = {
     revokeUserSessions: { method: 'DELETE', path: '/api/v2/admin/users/{id}/sessions', body: false },
     updateUserAccess: { method: 'PATCH', path: '/api/v2/admin/users/{id}', body: true },
   },
+  datasets: {
+    cancelDataset: { method: 'POST', path: '/api/v2/datasets/{id}/cancel', body: true },
+    checkDataset: { method: 'POST', path: '/api/v2/datasets/{id}/check', body: true },
+    datasetPointcloudFile: { method: 'GET', path: '/api/v2/datasets/{id}/pointcloud/{file}', body: false },
+    generateMissionPointcloud: { method: 'POST', path: '/api/v2/missions/{id}/pointcloud', body: true },
+    getDataset: { method: 'GET', path: '/api/v2/datasets/{id}', body: false },
+    getMissionPointcloud: { method: 'GET', path: '/api/v2/missions/{id}/pointcloud', body: false },
+    listDatasets: { method: 'GET', path: '/api/v2/datasets', body: false },
+    listMissionDatasets: { method: 'GET', path: '/api/v2/missions/{id}/datasets', body: false },
+    missionPointcloudFile: { method: 'GET', path: '/api/v2/missions/{id}/pointcloud/{file}', body: false },
+    restartDataset: { method: 'POST', path: '/api/v2/datasets/{id}/restart', body: true },
+    updateDataset: { method: 'PATCH', path: '/api/v2/datasets/{id}', body: true },
+  },
   geocode: {
     geocode: { method: 'GET', path: '/api/v2/geocode', body: false },
   },
@@ -51,6 +64,10 @@ export const routes = {
     downloadMissionExport: { method: 'GET', path: '/api/v2/mission-exports/{id}/file', body: false },
     getMissionExport: { method: 'GET', path: '/api/v2/mission-exports/{id}', body: false },
     startMissionExport: { method: 'POST', path: '/api/v2/mission-exports', body: true },
+  },
+  missionFiles: {
+    downloadMissionFile: { method: 'GET', path: '/api/v2/missions/{id}/files/{fileId}', body: false },
+    listMissionFiles: { method: 'GET', path: '/api/v2/missions/{id}/files', body: false },
   },
   missionPrint: {
     missionPdf: { method: 'GET', path: '/api/v2/missions/{id}/pdf', body: false },
@@ -79,6 +96,10 @@ export const routes = {
     showMission: { method: 'POST', path: '/api/v2/missions/{id}/show', body: true },
     updateBuilding: { method: 'PATCH', path: '/api/v2/buildings/{id}', body: true },
     updateMission: { method: 'PATCH', path: '/api/v2/missions/{id}', body: true },
+  },
+  myNotifications: {
+    dismissMyNotification: { method: 'POST', path: '/api/v2/me/notifications/{id}/dismiss', body: true },
+    listMyNotifications: { method: 'GET', path: '/api/v2/me/notifications', body: false },
   },
   pickers: {
     createTag: { method: 'POST', path: '/api/v2/tags', body: true },

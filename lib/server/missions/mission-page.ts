@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { listMissionAudit } from '@/lib/server/audit/list-mission-audit';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { listMissionDatasets } from '@/lib/server/datasets/list-datasets';
+import { getMissionPointcloud } from '@/lib/server/datasets/mission-pointcloud';
 import { tag } from '@/lib/server/db/schema';
 import type { DomainContext } from '@/lib/server/domain/context';
 import { pageContext } from '@/lib/server/domain/contexts';
@@ -12,6 +13,7 @@ import { missionDetail } from '@/lib/server/missions/get-mission';
 import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbours';
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
 import { requireMission } from '@/lib/server/missions/visibility';
+import { listMissionFiles } from '@/lib/server/missions-files/list-mission-files';
 import { auditQuery, type AuditPage } from '@/lib/shared/schemas/audit';
 import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
 import { missionListFilters, type MissionNeighbours } from '@/lib/shared/schemas/mission-view';
@@ -83,11 +85,17 @@ async function tagNamesOf(ctx: DomainContext, audit: AuditPage | null): Promise<
 /** Everything else the detail page shows, loaded side by side (the pool serves each query). */
 export async function loadMissionRecords(load: Extract<MissionLoad, { kind: 'ok' }>, from: string | null): Promise<MissionRecords> {
   const { ctx, mission, capabilities } = load;
-  const [datasets, neighbours, shares, audit] = await Promise.all([
+  const [datasets, pointcloud, files, neighbours, shares, audit] = await Promise.all([
     listMissionDatasets(ctx, { missionId: mission.id }),
+    // The point cloud's state is a side panel: the page shows without it when it cannot be read.
+    getMissionPointcloud(ctx, { missionId: mission.id }).catch((err: unknown) => {
+      ctx.log.error('pointcloud state failed', err);
+      return null;
+    }),
+    capabilities.includes('readAllFields') ? listMissionFiles(ctx, { missionId: mission.id }) : null,
     neighboursOf(ctx, mission.id, from),
     capabilities.includes('share') ? listMissionShares(ctx, { missionId: mission.id }) : null,
     capabilities.includes('readAudit') ? listMissionAudit(ctx, { ...auditQuery.parse({}), missionId: mission.id }) : null,
   ]);
-  return { datasets, neighbours, shares, audit, tagNames: await tagNamesOf(ctx, audit) };
+  return { datasets, pointcloud, files, neighbours, shares, audit, tagNames: await tagNamesOf(ctx, audit) };
 }

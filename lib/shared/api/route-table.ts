@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint';
 import * as auth from './endpoints/auth';
+import * as datasets from './endpoints/datasets';
 import * as adminCompanies from './endpoints/admin-companies';
 import * as adminCustomers from './endpoints/admin-customers';
 import * as adminRoles from './endpoints/admin-roles';
@@ -8,8 +9,10 @@ import * as geocode from './endpoints/geocode';
 import * as map from './endpoints/map';
 import * as missionBackups from './endpoints/mission-backups';
 import * as missionExports from './endpoints/mission-exports';
+import * as missionFiles from './endpoints/mission-files';
 import * as missionPrint from './endpoints/mission-print';
 import * as missions from './endpoints/missions';
+import * as myNotifications from './endpoints/my-notifications';
 import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
 import * as tablePresets from './endpoints/table-presets';
@@ -25,12 +28,15 @@ export const describedModules = {
   adminCustomers,
   adminRoles,
   adminUsers,
+  datasets,
   geocode,
   map,
   missionBackups,
   missionExports,
+  missionFiles,
   missionPrint,
   missions,
+  myNotifications,
   pickers,
   platform,
   tablePresets,

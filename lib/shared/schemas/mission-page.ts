@@ -1,5 +1,6 @@
 import type { AuditPage } from './audit';
-import type { DatasetDto } from './dataset';
+import type { DatasetDto, MissionPointcloudDto } from './dataset';
+import type { MissionFileDto } from './mission-file';
 import type { MissionShareItem } from './mission-share';
 import type { UpdatableMissionField } from './mission-update';
 import type { MissionDetail, MissionNeighbours } from './mission-view';
@@ -33,6 +34,10 @@ export interface MissionPageData {
 
 export interface MissionRecords {
   datasets: DatasetDto[];
+  /** The online point cloud's state ("pointcloud and CAD"); null when it could not be read. */
+  pointcloud: MissionPointcloudDto | null;
+  /** The mission's files ("downloads"); null when the user may not have raw files (readAllFields). */
+  files: MissionFileDto[] | null;
   neighbours: MissionNeighbours;
   /** Null when the user may not share this mission (then they do not see whom it is shared with). */
   shares: MissionShareItem[] | null;

@@ -13,6 +13,9 @@ const FOLDER_AREA: Record<string, Area> = {
   planner: 'planner',
   'map-overview': 'mapOverview',
   admin: 'admin',
+  pipeline: 'pipeline',
+  // Dataset pieces shared by the pipeline and the mission detail: both areas send 'datasets'.
+  datasets: 'pipeline',
 };
 
 function files(dir: string): string[] {
@@ -46,7 +49,7 @@ describe('client message namespaces', () => {
 
   it('sends the shared namespaces everywhere and an area only its own', () => {
     const missions = clientMessages(en, 'missions');
-    expect(Object.keys(missions).sort()).toEqual([...SHARED_NAMESPACES, 'missions', 'projectList'].sort());
+    expect(Object.keys(missions).sort()).toEqual([...SHARED_NAMESPACES, 'missions', 'projectList', 'datasets'].sort());
     expect(missions.missions).toBe(en.missions);
     expect(Object.keys(clientMessages(en)).sort()).toEqual([...SHARED_NAMESPACES].sort());
     expect(JSON.stringify(clientMessages(en, 'missions')).length).toBeLessThan(JSON.stringify(en).length / 2);

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
 import { ActionsBar, type ActionCapability } from '@/components/missions/detail/actions-bar';
 import { MissionProvider } from '@/components/missions/detail/mission-context';
 import { MissionHeading } from '@/components/missions/detail/mission-heading';
 import { jsonFetch } from '@/tests/support/fetch-mock';
 import { renderWithIntl } from '@/tests/support/render-with-intl';
-import { envelope, fullMission } from './fixtures';
+import { envelope, fullMission, pointcloud } from './fixtures';
 
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh, push: jest.fn() }) }));
@@ -14,12 +15,14 @@ jest.mock('@/components/platform/notifications', () => ({ useNotify: () => notif
 
 const ALL: ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
 
-function renderBar(mission = fullMission(), capabilities = ALL, neighbours = { previousId: 11, nextId: null as number | null }, from: string | null = 'status=created&sort=name') {
+function renderBar(mission = fullMission(), capabilities = ALL, neighbours = { previousId: 11, nextId: null as number | null }, from: string | null = 'status=created&sort=name', cloud = pointcloud()) {
   return renderWithIntl(
-    <MissionProvider mission={mission} editable={[]} kinds={{}}>
-      <MissionHeading />
-      <ActionsBar capabilities={capabilities} neighbours={neighbours} from={from} />
-    </MissionProvider>,
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MissionProvider mission={mission} editable={[]} kinds={{}}>
+        <MissionHeading />
+        <ActionsBar capabilities={capabilities} neighbours={neighbours} from={from} pointcloud={cloud} />
+      </MissionProvider>
+    </SWRConfig>,
   );
 }
 
@@ -95,18 +98,42 @@ describe('ActionsBar', () => {
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ type: 'error', text: 'Failed to sync Mission!' }));
   });
 
-  it('offers only the actions the user may take; generating a pointcloud stays disabled with its reason', () => {
+  it('offers only the actions the user may take; generating a pointcloud goes with hold', () => {
     renderBar(fullMission(), ['hide']);
     expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Generate online pointcloud' })).toBeNull();
   });
 
-  it('keeps generate online pointcloud disabled and says why', () => {
+  it('keeps generate online pointcloud disabled while no scan is available, and says why', () => {
     renderBar();
     const generate = screen.getByRole('button', { name: 'Generate online pointcloud' });
     expect(generate).toBeDisabled();
-    expect(generate).toHaveAccessibleDescription(/No pointcloud has been uploaded for this mission yet/);
+    expect(generate).toHaveAccessibleDescription('No scan of this mission is available yet, so there is nothing to build a pointcloud from.');
+  });
+
+  it('generates the online pointcloud from the available scans, then shows the build under way', async () => {
+    const building = pointcloud({ availableDatasetIds: [101], conversion: { id: 9, state: 'queued', stage: 'count', progress: 0, chunksTotal: 0, chunksDone: 0, pointCount: null, sizeBytes: null, errorKey: null, startedAt: null, finishedAt: null, secondsLeft: null } });
+    const fetch = jsonFetch(202, building);
+    global.fetch = fetch;
+    const user = userEvent.setup();
+    renderBar(fullMission(), ALL, undefined, null, pointcloud({ availableDatasetIds: [101] }));
+    const generate = screen.getByRole('button', { name: 'Generate online pointcloud' });
+    expect(generate).toBeEnabled();
+    await user.click(generate);
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/v2/missions/12/pointcloud', expect.objectContaining({ method: 'POST' })));
+    expect(notify).toHaveBeenCalledWith({ type: 'success', text: 'The online pointcloud is being generated.' });
+    expect(await screen.findByRole('button', { name: 'Generate online pointcloud' })).toHaveAccessibleDescription('A pointcloud is being built.');
+  });
+
+  it('says why generating failed, in the server\'s words', async () => {
+    global.fetch = jsonFetch(409, envelope('conflict', 'none', { key: 'errors.datasets.noneAvailable' }));
+    const user = userEvent.setup();
+    renderBar(fullMission(), ALL, undefined, null, pointcloud({ availableDatasetIds: [101] }));
+    await user.click(screen.getByRole('button', { name: 'Generate online pointcloud' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ type: 'error', text: 'Failed to generate the online pointcloud: The mission has no available scan to build a point cloud from.' }),
+    );
   });
 
   it('links previous and next within the list the user came from', () => {

@@ -1,4 +1,5 @@
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
+import type { DatasetDto, MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
 
 /** A full-view mission as GET /api/v2/missions/{id} answers it. */
 export function fullMission(overrides: Partial<Extract<MissionDetail, { view: 'full' }>> = {}): Extract<MissionDetail, { view: 'full' }> {
@@ -65,3 +66,52 @@ export function fullMission(overrides: Partial<Extract<MissionDetail, { view: 'f
 
 /** The error envelope of the API (lib/shared/errors.ts). */
 export const envelope = (code: string, message: string, details?: Record<string, unknown>) => ({ error: { code, message, details } });
+
+/** A dataset as GET /api/v2/missions/{id}/datasets lists it. */
+export function dataset(overrides: Partial<DatasetDto> = {}): DatasetDto {
+  return {
+    id: 101,
+    datasetId: 'SCAN-0101',
+    missionId: 12,
+    type: 'indoor',
+    status: 'processing',
+    progress: 42.5,
+    createdAt: '2026-03-03T09:00:00.000Z',
+    lastSeenAt: '2026-03-03T09:30:00.000Z',
+    storageKey: 'uploads/12/scan-0101.laz',
+    sizeBytes: 1_500_000_000,
+    version: 3,
+    filename: 'erdgeschoss.laz',
+    format: 'laz',
+    pointFormat: 6,
+    pointCount: 12_345_678,
+    bounds: null,
+    crs: null,
+    cloudReady: false,
+    cloudBytes: null,
+    errorKey: null,
+    errorDetail: null,
+    stalledAt: null,
+    checkedAt: null,
+    conversion: {
+      id: 7,
+      state: 'running',
+      stage: 'index',
+      progress: 42.5,
+      chunksTotal: 8,
+      chunksDone: 3,
+      pointCount: null,
+      sizeBytes: null,
+      errorKey: null,
+      startedAt: '2026-03-03T09:10:00.000Z',
+      finishedAt: null,
+      secondsLeft: 750,
+    },
+    ...overrides,
+  };
+}
+
+/** The online point cloud's state as GET /api/v2/missions/{id}/pointcloud answers it. */
+export function pointcloud(overrides: Partial<MissionPointcloudDto> = {}): MissionPointcloudDto {
+  return { missionId: 12, conversion: null, ready: false, pointCount: null, sizeBytes: null, builtAt: null, datasetIds: [], availableDatasetIds: [], outdated: false, ...overrides };
+}

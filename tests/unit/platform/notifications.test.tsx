@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { NotificationsProvider, useNotify, type NotificationType } from '@/components/platform/notifications';
-import { jsonFetch } from '@/tests/support/fetch-mock';
+import { jsonFetch, routedFetch } from '@/tests/support/fetch-mock';
 import { renderWithIntl } from '@/tests/support/render-with-intl';
 
 function Raise({ type, text, duration }: { type: NotificationType; text: string; duration?: number | null }) {
@@ -17,11 +17,12 @@ function Raise({ type, text, duration }: { type: NotificationType; text: string;
 const broadcasts = (items: unknown[]) =>
   jsonFetch(200, { items });
 
-const render = (children: React.ReactNode, channel: 'global' | 'auth' = 'global') =>
+const render = (children: React.ReactNode, channel: 'global' | 'auth' = 'global', locale: 'en' | 'de' = 'en') =>
   renderWithIntl(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <NotificationsProvider channel={channel}>{children}</NotificationsProvider>
     </SWRConfig>,
+    { locale },
   );
 
 describe('notifications', () => {
@@ -77,5 +78,72 @@ describe('notifications', () => {
     render(null, 'auth');
     await act(async () => {});
     expect(screen.queryByText('Sign-in is slow today')).not.toBeInTheDocument();
+  });
+});
+
+describe('personal notifications', () => {
+  const mine = { id: 5, text: 'Scan S-1 of mission 12 (Rathaus) is processed and available.', type: 'success', state: 'active', channels: ['global'], duration: 5000, createdAt: '2026-11-21T10:00:00.000Z' };
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the signed-in user\'s notifications in the shell until they dismiss them, which dismisses them on the server', async () => {
+    const fetch = routedFetch({
+      'GET /api/v2/notifications': { status: 200, body: { items: [] } },
+      'GET /api/v2/me/notifications': { status: 200, body: { items: [mine] } },
+      'POST /api/v2/me/notifications/5/dismiss': { status: 204, body: null },
+    });
+    global.fetch = fetch;
+    const user = userEvent.setup();
+    render(null);
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Scan S-1 of mission 12 (Rathaus) is processed and available.');
+    expect(fetch).toHaveBeenCalledWith('/api/v2/me/notifications?locale=en', expect.anything());
+    await user.click(within(status).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/Scan S-1/)).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/v2/me/notifications/5/dismiss', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('asks again every 15 seconds and in the page language', async () => {
+    jest.useFakeTimers();
+    let calls = 0;
+    global.fetch = routedFetch({
+      'GET /api/v2/notifications': { status: 200, body: { items: [] } },
+      'GET /api/v2/me/notifications': (url) => {
+        calls += 1;
+        expect(url).toBe('/api/v2/me/notifications?locale=de');
+        return { status: 200, body: { items: calls > 1 ? [{ ...mine, text: 'Die Online-Punktwolke der Mission 12 (Rathaus) ist fertig.' }] : [] } };
+      },
+    });
+    render(null, 'global', 'de');
+    await act(async () => {});
+    expect(calls).toBe(1);
+    await act(async () => jest.advanceTimersByTime(15_100));
+    await act(async () => {});
+    expect(calls).toBe(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Die Online-Punktwolke der Mission 12 (Rathaus) ist fertig.');
+    // A personal notice waits for its reader, whatever its duration.
+    await act(async () => jest.advanceTimersByTime(60_000));
+    expect(screen.getByText(/Online-Punktwolke/)).toBeInTheDocument();
+  });
+
+  it('brings a notice back with a word why when dismissing it fails', async () => {
+    global.fetch = routedFetch({
+      'GET /api/v2/notifications': { status: 200, body: { items: [] } },
+      'GET /api/v2/me/notifications': { status: 200, body: { items: [mine] } },
+      'POST /api/v2/me/notifications/5/dismiss': { status: 500, body: { error: { code: 'internal', message: 'boom' } } },
+    });
+    const user = userEvent.setup();
+    render(null);
+    await user.click(within(await screen.findByRole('status')).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The notification could not be dismissed.');
+    expect(screen.getByText(/Scan S-1/)).toBeInTheDocument();
+  });
+
+  it('are not asked for on the sign-in screens', async () => {
+    const fetch = routedFetch({ 'GET /api/v2/notifications': { status: 200, body: { items: [] } } });
+    global.fetch = fetch;
+    render(null, 'auth');
+    await act(async () => {});
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/api/v2/notifications?channel=auth&locale=en', expect.anything());
   });
 });

@@ -14,6 +14,8 @@ import * as map from './map';
 import * as geocode from './geocode';
 import * as datasets from './datasets';
 import * as processors from './processors';
+import * as missionFiles from './mission-files';
+import * as myNotifications from './my-notifications';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -22,4 +24,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionBackups.startMissionBackup, missionBackups.listMissionBackups, missionBackups.getMissionBackup, missionBackups.downloadMissionBackup, missionBackups.restoreMission,
   missionPrint.missionPdf,
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
-  ...Object.values(datasets), ...Object.values(processors)];
+  ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications)];

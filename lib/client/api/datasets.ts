@@ -1,0 +1,6 @@
+import type * as endpoints from '@/lib/shared/api/endpoints/datasets';
+import { callers } from './call';
+import { routes } from './routes';
+
+/** Datasets (scans), the pipeline and the mission's online point cloud: `datasets.cancelDataset({ params: { id } })`. */
+export const datasets = callers<typeof endpoints>(routes.datasets);
