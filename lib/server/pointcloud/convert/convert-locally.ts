@@ -1,0 +1,48 @@
+/*
+ * All stages in this process with a thread pool: tests, the bench and the demo-data seed. The job
+ * wrapper runs the same stages as separate jobs instead.
+ */
+import type { Storage } from '../../storage/types';
+import { checkAborted, mapLimit, type StageContext } from './stage-io';
+import { countStage, distributeStage, indexChunkStage, mergeStage, type ConversionInput, type MergeResult } from './stages';
+import { createThreadPool } from './thread-pool';
+
+export interface ConvertLocallyOptions {
+  inputs: ConversionInput[];
+  storage: Storage;
+  workPrefix: string;
+  outputPrefix: string;
+  /** Worker threads; 0 runs every task in this thread. */
+  threads: number;
+  name?: string;
+  signal?: AbortSignal;
+  onProgress?: StageContext['onProgress'];
+  maxChunkPoints?: number;
+  leafPoints?: number;
+  quality?: number;
+}
+
+/** Converts and always removes the work prefix; on failure or cancel, nothing else is left. */
+export async function convertLocally(options: ConvertLocallyOptions): Promise<MergeResult & { chunks: number }> {
+  const { storage, signal, threads } = options;
+  const pool = createThreadPool(threads);
+  const ctx: StageContext = { storage, workPrefix: options.workPrefix, signal, onProgress: options.onProgress };
+  try {
+    await mapLimit(options.inputs, Math.max(1, threads), signal, (input, inputIndex) => countStage({ ...ctx, input, inputIndex, pool }));
+    const layout = await distributeStage({ ...ctx, pool, maxChunkPoints: options.maxChunkPoints });
+    // Largest chunks first, so the last one to finish is a small one.
+    const chunks = [...layout.chunks].sort((a, b) => b.count - a.count);
+    let done = 0;
+    await mapLimit(chunks, Math.max(1, threads), signal, async (chunk) => {
+      const result = await indexChunkStage({ ...ctx, chunk: chunk.name, pool, leafPoints: options.leafPoints, quality: options.quality });
+      done += result.points;
+      options.onProgress?.({ stage: 'index', done, total: layout.points });
+    });
+    checkAborted(signal);
+    const merged = await mergeStage({ ...ctx, outputPrefix: options.outputPrefix, name: options.name, pool, quality: options.quality });
+    return { ...merged, chunks: layout.chunks.length };
+  } finally {
+    await pool.close();
+    await storage.deletePrefix(options.workPrefix.endsWith('/') ? options.workPrefix : `${options.workPrefix}/`);
+  }
+}

@@ -1,0 +1,121 @@
+/*
+ * One octree node in Potree 2.0's BROTLI encoding, as PotreeConverter 2 writes it and potree-core
+ * 2.0.15 (brotli-decoder.worker.js) reads it: points in Morton order; the attributes one after
+ * another (struct of arrays) in metadata order; position as a 16-byte Morton code (upper 64 bits:
+ * bits 16–31 of x, y, z interleaved; lower 64 bits: bits 0–15), rgb as an 8-byte Morton code of
+ * the three 16-bit channels; the rest as raw little-endian values; the whole brotli-compressed.
+ */
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { AttributeFlags, PointSet } from './point-set';
+import type { IntBox } from './grid';
+
+/** x's bits 0–7 spread to every third bit (bit k → bit 3k). */
+const SPREAD8 = new Uint32Array(256);
+/** x's bits 0–9 spread likewise, for the 30-bit sort key. */
+const SPREAD10 = new Uint32Array(1024);
+for (let v = 0; v < 1024; v += 1) {
+  let s = 0;
+  for (let k = 0; k < 10; k += 1) if (v & (1 << k)) s |= 1 << (3 * k);
+  SPREAD10[v] = s >>> 0;
+  if (v < 256) SPREAD8[v] = s >>> 0;
+}
+
+/** Bytes per point after decompression, per attribute, in metadata order. */
+export function encodedBytesPerPoint(flags: AttributeFlags): number {
+  return 16 + (flags.intensity ? 2 : 0) + (flags.returns ? 2 : 0) + (flags.classification ? 1 : 0) + (flags.gpsTime ? 8 : 0) + (flags.rgb ? 8 : 0);
+}
+
+/** Indices of the node's points in Morton order of their position inside the node's box. */
+function mortonOrder(set: PointSet<Int32Array>, indices: Uint32Array, box: IntBox): Uint32Array {
+  const n = indices.length;
+  if (n >= 1 << 22) return indices; // the packed sort key has 22 bits for the index
+  const keys = new Float64Array(n);
+  const p = set.positions;
+  const fx = 1023.999 / box.size[0];
+  const fy = 1023.999 / box.size[1];
+  const fz = 1023.999 / box.size[2];
+  const [mx, my, mz] = box.min;
+  for (let i = 0; i < n; i += 1) {
+    const at = indices[i]! * 3;
+    const x = Math.min(1023, Math.max(0, ((p[at]! - mx) * fx) | 0));
+    const y = Math.min(1023, Math.max(0, ((p[at + 1]! - my) * fy) | 0));
+    const z = Math.min(1023, Math.max(0, ((p[at + 2]! - mz) * fz) | 0));
+    const key = (SPREAD10[x]! | (SPREAD10[y]! << 1) | (SPREAD10[z]! << 2)) >>> 0;
+    keys[i] = key * 4194304 + i;
+  }
+  keys.sort();
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i += 1) out[i] = indices[keys[i]! % 4194304]!;
+  return out;
+}
+
+/** The node's uncompressed payload (exported for tests of the layout). */
+export function nodePayload(set: PointSet<Int32Array>, unordered: Uint32Array, box: IntBox, flags: AttributeFlags): Uint8Array {
+  const order = mortonOrder(set, unordered, box);
+  const n = order.length;
+  const out = new Uint8Array(n * encodedBytesPerPoint(flags));
+  const mc = new Uint32Array(out.buffer, 0, n * 4);
+  const p = set.positions;
+  for (let i = 0; i < n; i += 1) {
+    const at = order[i]! * 3;
+    const x = p[at]!;
+    const y = p[at + 1]!;
+    const z = p[at + 2]!;
+    const l0 = SPREAD8[x & 255]! | (SPREAD8[y & 255]! << 1) | (SPREAD8[z & 255]! << 2);
+    const l1 = SPREAD8[(x >>> 8) & 255]! | (SPREAD8[(y >>> 8) & 255]! << 1) | (SPREAD8[(z >>> 8) & 255]! << 2);
+    const u0 = SPREAD8[(x >>> 16) & 255]! | (SPREAD8[(y >>> 16) & 255]! << 1) | (SPREAD8[(z >>> 16) & 255]! << 2);
+    const u1 = SPREAD8[(x >>> 24) & 255]! | (SPREAD8[(y >>> 24) & 255]! << 1) | (SPREAD8[(z >>> 24) & 255]! << 2);
+    mc[i * 4] = (u0 | (u1 << 24)) >>> 0;
+    mc[i * 4 + 1] = u1 >>> 8;
+    mc[i * 4 + 2] = (l0 | (l1 << 24)) >>> 0;
+    mc[i * 4 + 3] = l1 >>> 8;
+  }
+  let at = n * 16;
+  if (flags.intensity) {
+    const values = new Uint16Array(n);
+    for (let i = 0; i < n; i += 1) values[i] = set.intensity?.[order[i]!] ?? 0;
+    out.set(new Uint8Array(values.buffer), at);
+    at += n * 2;
+  }
+  const bytes = (source: Uint8Array | undefined, fallback: number) => {
+    for (let i = 0; i < n; i += 1) out[at + i] = source?.[order[i]!] ?? fallback;
+    at += n;
+  };
+  if (flags.returns) {
+    bytes(set.returnNumber, 1);
+    bytes(set.numberOfReturns, 1);
+  }
+  if (flags.classification) bytes(set.classification, 0);
+  if (flags.gpsTime) {
+    const values = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) values[i] = set.gpsTime?.[order[i]!] ?? 0;
+    out.set(new Uint8Array(values.buffer), at);
+    at += n * 8;
+  }
+  if (flags.rgb && set.rgb) {
+    const words = new Uint32Array(n * 2);
+    const c = set.rgb;
+    for (let i = 0; i < n; i += 1) {
+      const k = order[i]! * 3;
+      const r = c[k]!;
+      const g = c[k + 1]!;
+      const b = c[k + 2]!;
+      const m0 = SPREAD8[r & 255]! | (SPREAD8[g & 255]! << 1) | (SPREAD8[b & 255]! << 2);
+      const m1 = SPREAD8[r >>> 8]! | (SPREAD8[g >>> 8]! << 1) | (SPREAD8[b >>> 8]! << 2);
+      words[i * 2] = (m0 | (m1 << 24)) >>> 0;
+      words[i * 2 + 1] = m1 >>> 8;
+    }
+    out.set(new Uint8Array(words.buffer), at);
+    at += n * 8;
+  }
+  return out;
+}
+
+export function encodeNode(set: PointSet<Int32Array>, indices: Uint32Array, box: IntBox, flags: AttributeFlags, quality: number): Uint8Array {
+  if (indices.length === 0) return new Uint8Array(0);
+  const payload = nodePayload(set, indices, box, flags);
+  const compressed = brotliCompressSync(payload, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
+  });
+  return new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength);
+}
