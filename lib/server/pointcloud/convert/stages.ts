@@ -25,8 +25,8 @@ import { inlineRunner, type ThreadPool } from './thread-pool';
 export const SLICE_POINTS = 1 << 20;
 export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
 export const DEFAULT_LEAF_POINTS = 20_000;
-/** Brotli quality: 5 is measured as the best points/s for little size cost (see docs in the bench). */
-export const DEFAULT_QUALITY = 5;
+/** Brotli quality 4: the fastest level of brotli's quick encoder; about PotreeConverter's size (its quality 6 is slower). */
+export const DEFAULT_QUALITY = 4;
 
 export type ConversionInput = { key: string } | { source: PointSource };
 

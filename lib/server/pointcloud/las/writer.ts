@@ -120,5 +120,12 @@ export async function* writeLas(options: LasWriteOptions, batches: AsyncIterable
 export async function lasBytes(options: LasWriteOptions, batches: AsyncIterable<PointBatch> | Iterable<PointBatch>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const part of writeLas(options, batches)) parts.push(part);
-  return Buffer.concat(parts);
+  // A fresh buffer of its own (not a slice of Node's shared pool), so callers may view and patch it.
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
 }
