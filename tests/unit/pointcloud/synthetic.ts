@@ -4,7 +4,12 @@
  */
 import type { PointBatch } from '@/lib/server/pointcloud/types';
 
-export function randomBatch(count: number, seed = 1, origin: [number, number, number] = [500000, 5400000, 300]): PointBatch {
+export function randomBatch(
+  count: number,
+  seed = 1,
+  origin: [number, number, number] = [500000, 5400000, 300],
+  extent: [number, number, number] = [40, 30, 12],
+): PointBatch {
   let state = seed >>> 0 || 1;
   const next = () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
@@ -19,9 +24,9 @@ export function randomBatch(count: number, seed = 1, origin: [number, number, nu
   const gpsTime = new Float64Array(count);
   for (let i = 0; i < count; i += 1) {
     // Millimetre grid, so a scale of 0.001 round-trips exactly.
-    positions[i * 3] = origin[0] + Math.round(next() * 40_000) / 1000;
-    positions[i * 3 + 1] = origin[1] + Math.round(next() * 30_000) / 1000;
-    positions[i * 3 + 2] = origin[2] + Math.round(next() * 12_000) / 1000;
+    positions[i * 3] = origin[0] + Math.round(next() * extent[0] * 1000) / 1000;
+    positions[i * 3 + 1] = origin[1] + Math.round(next() * extent[1] * 1000) / 1000;
+    positions[i * 3 + 2] = origin[2] + Math.round(next() * extent[2] * 1000) / 1000;
     rgb[i * 3] = Math.floor(next() * 65536);
     rgb[i * 3 + 1] = Math.floor(next() * 65536);
     rgb[i * 3 + 2] = Math.floor(next() * 65536);
