@@ -5,7 +5,7 @@
 import type { Storage } from '../../storage/types';
 import { checkAborted, mapLimit, type StageContext } from './stage-io';
 import { countStage, distributeStage, indexChunkStage, mergeStage, type ConversionInput, type MergeResult } from './stages';
-import { createThreadPool } from './thread-pool';
+import { createThreadPool, type ThreadPool } from './thread-pool';
 
 export interface ConvertLocallyOptions {
   inputs: ConversionInput[];
@@ -14,6 +14,8 @@ export interface ConvertLocallyOptions {
   outputPrefix: string;
   /** Worker threads; 0 runs every task in this thread. */
   threads: number;
+  /** A pool the caller owns (sources it opened decode in it); `threads` then only sets parallelism. */
+  pool?: ThreadPool;
   name?: string;
   signal?: AbortSignal;
   onProgress?: StageContext['onProgress'];
@@ -25,7 +27,7 @@ export interface ConvertLocallyOptions {
 /** Converts and always removes the work prefix; on failure or cancel, nothing else is left. */
 export async function convertLocally(options: ConvertLocallyOptions): Promise<MergeResult & { chunks: number }> {
   const { storage, signal, threads } = options;
-  const pool = createThreadPool(threads);
+  const pool = options.pool ?? createThreadPool(threads);
   const ctx: StageContext = { storage, workPrefix: options.workPrefix, signal, onProgress: options.onProgress };
   try {
     await mapLimit(options.inputs, Math.max(1, threads), signal, (input, inputIndex) => countStage({ ...ctx, input, inputIndex, pool }));
@@ -42,7 +44,7 @@ export async function convertLocally(options: ConvertLocallyOptions): Promise<Me
     const merged = await mergeStage({ ...ctx, outputPrefix: options.outputPrefix, name: options.name, pool, quality: options.quality });
     return { ...merged, chunks: layout.chunks.length };
   } finally {
-    await pool.close();
+    if (!options.pool) await pool.close();
     await storage.deletePrefix(options.workPrefix.endsWith('/') ? options.workPrefix : `${options.workPrefix}/`);
   }
 }
