@@ -13,6 +13,9 @@ import type { Storage } from '@/lib/server/storage/types';
 import { decodeNode, readHierarchy, type PotreeMetadata } from './potree-reader';
 import { randomBatch } from './synthetic';
 
+// The machine is shared with benchmarks: a conversion of 10 000 points takes 1–3 s there.
+jest.setTimeout(30_000);
+
 let root: string;
 let storage: Storage;
 beforeEach(() => {

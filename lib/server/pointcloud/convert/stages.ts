@@ -9,7 +9,8 @@
 import { Readable } from 'node:stream';
 import { storageSource } from '../byte-source';
 import type { LasLayout } from '../las/header';
-import type { LazDecodeHost } from '../las/reader';
+import type { LazChunkTask } from '../las/laz';
+import type { LazChunkRunner, LazDecodeHost } from '../las/reader';
 import { openPointSource } from '../open-source';
 import { PointCloudError, type Bounds, type CoordinateSystem, type PointBatch, type PointSource } from '../types';
 import { GRID, planChunks, type Quantization } from './grid';
@@ -68,7 +69,12 @@ export interface MergeResult {
   hierarchyBytes: number;
 }
 
-/** LAZ decoding in a pinned thread of the pool, streaming batches back. */
+/** Runs of LAZ chunks decoded on every thread of the pool. */
+export function threadChunkRunner(pool: ThreadPool): LazChunkRunner {
+  return { parallelism: pool.size, decode: (task: LazChunkTask) => pool.run<PointBatch>('decodeLazChunks', task) };
+}
+
+/** LAZ without a chunk table pointer, decoded in a pinned thread of the pool, streaming batches back. */
 export function threadLazHost(pool: ThreadPool): LazDecodeHost {
   return {
     async open(file: Uint8Array, layout: LasLayout) {
@@ -98,7 +104,8 @@ export function threadLazHost(pool: ThreadPool): LazDecodeHost {
 async function openInput(ctx: StageContext, input: ConversionInput, pool?: ThreadPool): Promise<PointSource> {
   if ('source' in input) return input.source;
   const bytes = await storageSource(ctx.storage, input.key);
-  return openPointSource(bytes, undefined, { lazHost: pool && pool.size > 0 ? threadLazHost(pool) : undefined });
+  if (!pool || pool.size === 0) return openPointSource(bytes);
+  return openPointSource(bytes, undefined, { lazHost: threadLazHost(pool), lazChunks: threadChunkRunner(pool) });
 }
 
 /** Decodes one input into slices under `slices/<inputIndex>/`, counting points and ranges. */

@@ -3,6 +3,7 @@
  * (thread-entry.ts) runs them by name; the inline pool calls them directly. Nothing here may
  * import server-only code.
  */
+import { decodeLazChunks, type LazChunkTask } from '../las/laz';
 import { inlineLazHost, type LazBatchReader } from '../las/reader';
 import type { LasLayout } from '../las/header';
 import type { PointBatch } from '../types';
@@ -89,6 +90,8 @@ export const tasks = {
     lazSessions.delete(input.session);
     return null;
   },
+
+  decodeLazChunks: (input: LazChunkTask): Promise<PointBatch> => decodeLazChunks(input),
 
   async countCells(input: { slice: Uint8Array; q: Quantization }): Promise<Uint32Array> {
     const set = deserializePointSet(input.slice);

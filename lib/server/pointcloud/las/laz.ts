@@ -3,8 +3,9 @@
  * LASZip reads from a copy of the whole file in WASM memory, so the caller bounds the file size.
  */
 import { createLazPerf, type LazPerf } from 'laz-perf';
-import { PointCloudError } from '../types';
+import { PointCloudError, type PointBatch } from '../types';
 import type { LazInfo } from './header';
+import { decodeRecords } from './records';
 
 let lazPerf: Promise<LazPerf> | undefined;
 function module(): Promise<LazPerf> {
@@ -13,27 +14,79 @@ function module(): Promise<LazPerf> {
   return loading;
 }
 
-/**
- * Checks what can be checked before laz-perf runs (it aborts or loops on some inputs): the legacy
- * point-wise compressor, a chunk table outside the file, a chunk count that contradicts the
- * declared point count.
- */
-export function checkLaz(file: Uint8Array, info: LazInfo, pointDataOffset: number, declaredCount: number): void {
+/** The legacy point-wise compressor makes laz-perf throw (and PDAL hang): refuse it by name. */
+export function checkCompressor(info: LazInfo): void {
   if (info.compressor === 1) {
     throw new PointCloudError('legacyLazCompressor', 'this LAZ file uses the legacy LASzip 1.0 point-wise compressor, which is not supported; recompress it with a current LASzip (laszip -i in.laz -o out.laz)');
   }
   if (info.compressor !== 2 && info.compressor !== 3) throw new PointCloudError('malformedHeader', `unknown LASzip compressor ${info.compressor}`);
+}
+
+/** The chunk table must lie inside the file, and its chunk count agree with the declared points. */
+export function checkChunkTable(info: LazInfo, pointDataOffset: number, fileSize: number, tableAt: number, chunkCount: number, declaredCount: number): void {
+  if (tableAt < pointDataOffset + 8 || tableAt + 8 > fileSize) throw new PointCloudError('truncated', 'the LAZ chunk table lies beyond the end of the file');
+  if (info.chunkSize !== 0xffffffff && info.chunkSize > 0) {
+    const expected = Math.ceil(declaredCount / info.chunkSize);
+    if (chunkCount !== expected) {
+      throw new PointCloudError('pointCountMismatch', `the header declares ${declaredCount} points but the file holds ${chunkCount} chunks of up to ${info.chunkSize}`);
+    }
+  }
+}
+
+/**
+ * Checks what can be checked before laz-perf runs on a whole file (it aborts or loops on some
+ * inputs): the compressor, the chunk table's place and chunk count.
+ */
+export function checkLaz(file: Uint8Array, info: LazInfo, pointDataOffset: number, declaredCount: number): void {
+  checkCompressor(info);
   if (file.byteLength < pointDataOffset + 8) throw new PointCloudError('truncated', 'the file ends before its point data');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const tableAt = Number(view.getBigInt64(pointDataOffset, true));
   if (tableAt === -1) return; // written at the end by streaming writers; laz-perf finds it there
-  if (tableAt < pointDataOffset + 8 || tableAt + 8 > file.byteLength) throw new PointCloudError('truncated', 'the LAZ chunk table lies beyond the end of the file');
-  const chunks = view.getUint32(tableAt + 4, true);
-  if (info.chunkSize !== 0xffffffff && info.chunkSize > 0) {
-    const expected = Math.ceil(declaredCount / info.chunkSize);
-    if (chunks !== expected) {
-      throw new PointCloudError('pointCountMismatch', `the header declares ${declaredCount} points but the file holds ${chunks} chunks of up to ${info.chunkSize}`);
+  const chunkCount = tableAt + 8 <= file.byteLength && tableAt >= 0 ? view.getUint32(tableAt + 4, true) : 0;
+  checkChunkTable(info, pointDataOffset, file.byteLength, tableAt, chunkCount, declaredCount);
+}
+
+export interface LazChunkTask {
+  /** The compressed bytes of consecutive chunks. */
+  data: Uint8Array;
+  /** Each chunk's start within `data` and point count. */
+  chunks: { offset: number; points: number }[];
+  pointFormat: number;
+  recordLength: number;
+  scale: [number, number, number];
+  offset: [number, number, number];
+}
+
+/** Decodes a run of LAZ chunks with laz-perf's ChunkDecoder (any thread, any order). */
+export async function decodeLazChunks(task: LazChunkTask): Promise<PointBatch> {
+  const lib = await module();
+  const total = task.chunks.reduce((sum, c) => sum + c.points, 0);
+  const dataPtr = lib._malloc(Math.max(1, task.data.byteLength));
+  const outPtr = lib._malloc(Math.max(1, total * task.recordLength));
+  try {
+    lib.HEAPU8.set(task.data, dataPtr);
+    let at = outPtr;
+    for (const chunk of task.chunks) {
+      const decoder = new lib.ChunkDecoder();
+      try {
+        decoder.open(task.pointFormat, task.recordLength, dataPtr + chunk.offset);
+        for (let i = 0; i < chunk.points; i += 1) {
+          decoder.getPoint(at);
+          at += task.recordLength;
+        }
+      } finally {
+        decoder.delete();
+      }
     }
+    const records = lib.HEAPU8.slice(outPtr, outPtr + total * task.recordLength);
+    return decodeRecords(records, total, task.pointFormat, task.recordLength, task.scale, task.offset);
+  } catch (err) {
+    if (err instanceof PointCloudError) throw err;
+    throw new PointCloudError('truncated', `a LAZ chunk is corrupt: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    lib._free(outPtr);
+    lib._free(dataPtr);
   }
 }
 
