@@ -6,7 +6,7 @@
  * sources, to show that memory does not grow with the input. PotreeConverter 2 on this machine
  * kind: 0.42 M points/s (BROTLI), 12.2 bytes per point, 0.63 GB peak.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSource } from '../../lib/server/pointcloud/byte-source';
@@ -19,6 +19,16 @@ import { createFsStorage } from '../../lib/server/storage/fs-driver';
 import { root } from '../lib/context';
 
 const MiB = 1024 * 1024;
+
+/** CPU ticks stolen by the hypervisor and in total, machine-wide (/proc/stat), to qualify wall times. */
+function cpuTicks(): { steal: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { steal: 0, total: 0 };
+  }
+}
 
 /** The source with every point moved by `shift` (a copy of the scan placed beside the original). */
 function translated(source: PointSource, shift: [number, number, number]): PointSource {
@@ -54,18 +64,28 @@ async function convertOnce(file: string, copies: number, threads: number) {
       inputs.push({ source: translated(source, [(i % 2) * dx, Math.floor(i / 2) * dy, 0]) });
     }
     const idle = process.memoryUsage().rss;
+    const ticks = cpuTicks();
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await convertLocally({ inputs, storage, workPrefix: 'work/bench/', outputPrefix: 'clouds/bench/', threads, pool });
     const seconds = (performance.now() - started) / 1000;
+    // Worker threads count in process.cpuUsage(): CPU seconds of the whole conversion.
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = (used.user + used.system) / 1e6;
+    const after = cpuTicks();
     return {
       points: result.points,
       seconds: Math.round(seconds * 10) / 10,
       mPointsPerSecond: Math.round((result.points / seconds / 1e6) * 1000) / 1000,
+      cpuSeconds: Math.round(cpuSeconds * 10) / 10,
+      mPointsPerCpuSecond: Math.round((result.points / cpuSeconds / 1e6) * 1000) / 1000,
+      stolenCpuPercent: after.total > ticks.total ? Math.round((100 * (after.steal - ticks.steal)) / (after.total - ticks.total)) : null,
       peakRssMiB: Math.round(peak / MiB),
       peakAboveIdleMiB: Math.round((peak - idle) / MiB),
       bytesPerPoint: Math.round((result.octreeBytes / result.points) * 100) / 100,
       chunks: result.chunks,
       nodes: result.nodes,
+      stageSeconds: result.seconds,
     };
   } finally {
     clearInterval(sampler);

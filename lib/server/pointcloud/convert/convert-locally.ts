@@ -25,13 +25,22 @@ export interface ConvertLocallyOptions {
 }
 
 /** Converts and always removes the work prefix; on failure or cancel, nothing else is left. */
-export async function convertLocally(options: ConvertLocallyOptions): Promise<MergeResult & { chunks: number }> {
+export async function convertLocally(options: ConvertLocallyOptions): Promise<MergeResult & { chunks: number; seconds: Record<'count' | 'distribute' | 'index' | 'merge', number> }> {
   const { storage, signal, threads } = options;
   const pool = options.pool ?? createThreadPool(threads);
   const ctx: StageContext = { storage, workPrefix: options.workPrefix, signal, onProgress: options.onProgress };
+  const seconds = { count: 0, distribute: 0, index: 0, merge: 0 };
+  let lap = performance.now();
+  const timed = (stage: keyof typeof seconds) => {
+    const now = performance.now();
+    seconds[stage] = Math.round((now - lap) / 100) / 10;
+    lap = now;
+  };
   try {
     await mapLimit(options.inputs, Math.max(1, threads), signal, (input, inputIndex) => countStage({ ...ctx, input, inputIndex, pool }));
+    timed('count');
     const layout = await distributeStage({ ...ctx, pool, maxChunkPoints: options.maxChunkPoints });
+    timed('distribute');
     // Largest chunks first, so the last one to finish is a small one.
     const chunks = [...layout.chunks].sort((a, b) => b.count - a.count);
     let done = 0;
@@ -41,8 +50,10 @@ export async function convertLocally(options: ConvertLocallyOptions): Promise<Me
       options.onProgress?.({ stage: 'index', done, total: layout.points });
     });
     checkAborted(signal);
+    timed('index');
     const merged = await mergeStage({ ...ctx, outputPrefix: options.outputPrefix, name: options.name, pool, quality: options.quality });
-    return { ...merged, chunks: layout.chunks.length };
+    timed('merge');
+    return { ...merged, chunks: layout.chunks.length, seconds };
   } finally {
     if (!options.pool) await pool.close();
     await storage.deletePrefix(options.workPrefix.endsWith('/') ? options.workPrefix : `${options.workPrefix}/`);

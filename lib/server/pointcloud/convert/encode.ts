@@ -25,28 +25,53 @@ export function encodedBytesPerPoint(flags: AttributeFlags): number {
   return 16 + (flags.intensity ? 2 : 0) + (flags.returns ? 2 : 0) + (flags.classification ? 1 : 0) + (flags.gpsTime ? 8 : 0) + (flags.rgb ? 8 : 0);
 }
 
-/** Indices of the node's points in Morton order of their position inside the node's box. */
+/**
+ * Indices of the node's points in Morton order of their position inside the node's box (1024
+ * steps per axis), by a stable three-pass radix sort of the 30-bit codes.
+ */
 function mortonOrder(set: PointSet<Int32Array>, indices: Uint32Array, box: IntBox): Uint32Array {
   const n = indices.length;
-  if (n >= 1 << 22) return indices; // the packed sort key has 22 bits for the index
-  const keys = new Float64Array(n);
+  let keys = new Uint32Array(n);
+  let order = new Uint32Array(n);
   const p = set.positions;
-  const fx = 1023.999 / box.size[0];
-  const fy = 1023.999 / box.size[1];
-  const fz = 1023.999 / box.size[2];
+  const fx = 1024 / box.size[0];
+  const fy = 1024 / box.size[1];
+  const fz = 1024 / box.size[2];
   const [mx, my, mz] = box.min;
   for (let i = 0; i < n; i += 1) {
-    const at = indices[i]! * 3;
-    const x = Math.min(1023, Math.max(0, ((p[at]! - mx) * fx) | 0));
-    const y = Math.min(1023, Math.max(0, ((p[at + 1]! - my) * fy) | 0));
-    const z = Math.min(1023, Math.max(0, ((p[at + 2]! - mz) * fz) | 0));
-    const key = (SPREAD10[x]! | (SPREAD10[y]! << 1) | (SPREAD10[z]! << 2)) >>> 0;
-    keys[i] = key * 4194304 + i;
+    const index = indices[i]!;
+    const at = index * 3;
+    let x = ((p[at]! - mx) * fx) | 0;
+    let y = ((p[at + 1]! - my) * fy) | 0;
+    let z = ((p[at + 2]! - mz) * fz) | 0;
+    x = x < 0 ? 0 : x > 1023 ? 1023 : x;
+    y = y < 0 ? 0 : y > 1023 ? 1023 : y;
+    z = z < 0 ? 0 : z > 1023 ? 1023 : z;
+    keys[i] = (SPREAD10[x]! | (SPREAD10[y]! << 1) | (SPREAD10[z]! << 2)) >>> 0;
+    order[i] = index;
   }
-  keys.sort();
-  const out = new Uint32Array(n);
-  for (let i = 0; i < n; i += 1) out[i] = indices[keys[i]! % 4194304]!;
-  return out;
+  let keysOut = new Uint32Array(n);
+  let orderOut = new Uint32Array(n);
+  const counts = new Uint32Array(1024);
+  for (let shift = 0; shift < 30; shift += 10) {
+    counts.fill(0);
+    for (let i = 0; i < n; i += 1) counts[(keys[i]! >>> shift) & 1023]! += 1;
+    let sum = 0;
+    for (let b = 0; b < 1024; b += 1) {
+      const c = counts[b]!;
+      counts[b] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i += 1) {
+      const k = keys[i]!;
+      const to = counts[(k >>> shift) & 1023]!++;
+      keysOut[to] = k;
+      orderOut[to] = order[i]!;
+    }
+    [keys, keysOut] = [keysOut, keys];
+    [order, orderOut] = [orderOut, order];
+  }
+  return order;
 }
 
 /** The node's uncompressed payload (exported for tests of the layout). */

@@ -33,20 +33,26 @@ export function boxOfNode(name: string, q: Quantization): IntBox {
   return { min, size };
 }
 
-export function cellOf(value: number, cube: number): number {
-  const c = Math.floor((value * GRID) / cube);
-  return c < 0 ? 0 : c >= GRID ? GRID - 1 : c;
-}
-
-/** Histogram of int positions over the GRID³ counting grid (index x·G² + y·G + z). */
-export function countCells(positions: Int32Array, count: number, q: Quantization, into: Uint32Array): void {
-  const [cx, cy, cz] = q.cube;
+/** The grid cell of each point (index x·G² + y·G + z), from world coordinates. */
+export function cellsOf(positions: Float64Array, count: number, q: Quantization): Uint32Array {
+  const cells = new Uint32Array(count);
+  const top = GRID - 1;
+  // Cells from world coordinates: the integer position's cell, without rounding to integers first.
+  const fx = GRID / (q.cube[0] * q.scale[0]);
+  const fy = GRID / (q.cube[1] * q.scale[1]);
+  const fz = GRID / (q.cube[2] * q.scale[2]);
+  const [ox, oy, oz] = q.offset;
+  const g = GRID;
   for (let i = 0; i < count; i += 1) {
-    const ix = cellOf(positions[i * 3]!, cx);
-    const iy = cellOf(positions[i * 3 + 1]!, cy);
-    const iz = cellOf(positions[i * 3 + 2]!, cz);
-    into[(ix * GRID + iy) * GRID + iz]! += 1;
+    let ix = Math.floor((positions[i * 3]! - ox) * fx);
+    let iy = Math.floor((positions[i * 3 + 1]! - oy) * fy);
+    let iz = Math.floor((positions[i * 3 + 2]! - oz) * fz);
+    ix = ix < 0 ? 0 : ix > top ? top : ix;
+    iy = iy < 0 ? 0 : iy > top ? top : iy;
+    iz = iz < 0 ? 0 : iz > top ? top : iz;
+    cells[i] = (ix * g + iy) * g + iz;
   }
+  return cells;
 }
 
 export interface ChunkPlan {

@@ -49,10 +49,12 @@ export function sampleFromChildren(node: OctreeNode, positions: Int32Array): voi
   const accepted = new Uint32Array(total);
   let k = 0;
   const [mx, my, mz] = node.box.min;
-  const fx = GRID / node.box.size[0];
-  const fy = GRID / node.box.size[1];
-  const fz = GRID / node.box.size[2];
-  const top = GRID - 1;
+  // Module constants copied to locals: imported bindings are property reads in compiled code.
+  const grid = GRID;
+  const fx = grid / node.box.size[0];
+  const fy = grid / node.box.size[1];
+  const fz = grid / node.box.size[2];
+  const top = grid - 1;
   for (const child of node.children) {
     if (!child) continue;
     const list = child.indices;
@@ -66,7 +68,7 @@ export function sampleFromChildren(node: OctreeNode, positions: Int32Array): voi
       ix = ix < 0 ? 0 : ix > top ? top : ix;
       iy = iy < 0 ? 0 : iy > top ? top : iy;
       iz = iz < 0 ? 0 : iz > top ? top : iz;
-      const cell = (ix * GRID + iy) * GRID + iz;
+      const cell = (ix * grid + iy) * grid + iz;
       if (stamp[cell] !== gen) {
         stamp[cell] = gen;
         accepted[k++] = index;

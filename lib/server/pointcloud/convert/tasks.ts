@@ -8,7 +8,7 @@ import { inlineLazHost, type LazBatchReader } from '../las/reader';
 import type { LasLayout } from '../las/header';
 import type { PointBatch } from '../types';
 import { encodeNode } from './encode';
-import { boxOfNode, cellOf, countCells, GRID, type Quantization } from './grid';
+import { boxOfNode, cellsOf, GRID, type Quantization } from './grid';
 import { buildOctree, sampleFromChildren, walk, type OctreeNode } from './octree';
 import {
   allocateIntSet,
@@ -96,7 +96,8 @@ export const tasks = {
   async countCells(input: { slice: Uint8Array; q: Quantization }): Promise<Uint32Array> {
     const set = deserializePointSet(input.slice);
     const counts = new Uint32Array(GRID * GRID * GRID);
-    countCells(quantize(set, input.q), set.count, input.q, counts);
+    const cells = cellsOf(set.positions as Float64Array, set.count, input.q);
+    for (let i = 0; i < set.count; i += 1) counts[cells[i]!]! += 1;
     return counts;
   },
 
@@ -105,12 +106,19 @@ export const tasks = {
     const set = deserializePointSet(input.slice);
     const ints = quantize(set, input.q);
     const source: PointSet<Int32Array> = { ...set, positions: ints };
-    const [cx, cy, cz] = input.q.cube;
+    // Cells from the integer positions, as the octree's boxes are: chunk and node boxes agree.
+    const g = GRID;
+    const top = g - 1;
+    const fx = g / input.q.cube[0];
+    const fy = g / input.q.cube[1];
+    const fz = g / input.q.cube[2];
     const chunkOf = new Int32Array(set.count);
     const counts = new Uint32Array(input.chunkCount);
     for (let i = 0; i < set.count; i += 1) {
-      const cell = (cellOf(ints[i * 3]!, cx) * GRID + cellOf(ints[i * 3 + 1]!, cy)) * GRID + cellOf(ints[i * 3 + 2]!, cz);
-      const chunk = input.cellToChunk[cell]!;
+      const ix = Math.min(top, Math.floor(ints[i * 3]! * fx));
+      const iy = Math.min(top, Math.floor(ints[i * 3 + 1]! * fy));
+      const iz = Math.min(top, Math.floor(ints[i * 3 + 2]! * fz));
+      const chunk = input.cellToChunk[(ix * g + iy) * g + iz]!;
       chunkOf[i] = chunk;
       counts[chunk]! += 1;
     }
