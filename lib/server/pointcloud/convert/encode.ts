@@ -81,29 +81,33 @@ export function nodePayload(set: PointSet<Int32Array>, unordered: Uint32Array, b
   const out = new Uint8Array(n * encodedBytesPerPoint(flags));
   const mc = new Uint32Array(out.buffer, 0, n * 4);
   const p = set.positions;
+  const SPREAD = SPREAD8;
   for (let i = 0; i < n; i += 1) {
     const at = order[i]! * 3;
     const x = p[at]!;
     const y = p[at + 1]!;
     const z = p[at + 2]!;
-    const l0 = SPREAD8[x & 255]! | (SPREAD8[y & 255]! << 1) | (SPREAD8[z & 255]! << 2);
-    const l1 = SPREAD8[(x >>> 8) & 255]! | (SPREAD8[(y >>> 8) & 255]! << 1) | (SPREAD8[(z >>> 8) & 255]! << 2);
-    const u0 = SPREAD8[(x >>> 16) & 255]! | (SPREAD8[(y >>> 16) & 255]! << 1) | (SPREAD8[(z >>> 16) & 255]! << 2);
-    const u1 = SPREAD8[(x >>> 24) & 255]! | (SPREAD8[(y >>> 24) & 255]! << 1) | (SPREAD8[(z >>> 24) & 255]! << 2);
+    const l0 = SPREAD[x & 255]! | (SPREAD[y & 255]! << 1) | (SPREAD[z & 255]! << 2);
+    const l1 = SPREAD[(x >>> 8) & 255]! | (SPREAD[(y >>> 8) & 255]! << 1) | (SPREAD[(z >>> 8) & 255]! << 2);
+    const u0 = SPREAD[(x >>> 16) & 255]! | (SPREAD[(y >>> 16) & 255]! << 1) | (SPREAD[(z >>> 16) & 255]! << 2);
+    const u1 = SPREAD[(x >>> 24) & 255]! | (SPREAD[(y >>> 24) & 255]! << 1) | (SPREAD[(z >>> 24) & 255]! << 2);
     mc[i * 4] = (u0 | (u1 << 24)) >>> 0;
     mc[i * 4 + 1] = u1 >>> 8;
     mc[i * 4 + 2] = (l0 | (l1 << 24)) >>> 0;
     mc[i * 4 + 3] = l1 >>> 8;
   }
   let at = n * 16;
+  // Each attribute gathered in Morton order through a typed array over its own (aligned) copy.
   if (flags.intensity) {
     const values = new Uint16Array(n);
-    for (let i = 0; i < n; i += 1) values[i] = set.intensity?.[order[i]!] ?? 0;
+    const source = set.intensity;
+    if (source) for (let i = 0; i < n; i += 1) values[i] = source[order[i]!]!;
     out.set(new Uint8Array(values.buffer), at);
     at += n * 2;
   }
   const bytes = (source: Uint8Array | undefined, fallback: number) => {
-    for (let i = 0; i < n; i += 1) out[at + i] = source?.[order[i]!] ?? fallback;
+    if (source) for (let i = 0; i < n; i += 1) out[at + i] = source[order[i]!]!;
+    else out.fill(fallback, at, at + n);
     at += n;
   };
   if (flags.returns) {
@@ -113,22 +117,26 @@ export function nodePayload(set: PointSet<Int32Array>, unordered: Uint32Array, b
   if (flags.classification) bytes(set.classification, 0);
   if (flags.gpsTime) {
     const values = new Float64Array(n);
-    for (let i = 0; i < n; i += 1) values[i] = set.gpsTime?.[order[i]!] ?? 0;
+    const source = set.gpsTime;
+    if (source) for (let i = 0; i < n; i += 1) values[i] = source[order[i]!]!;
     out.set(new Uint8Array(values.buffer), at);
     at += n * 8;
   }
-  if (flags.rgb && set.rgb) {
+  if (flags.rgb) {
     const words = new Uint32Array(n * 2);
     const c = set.rgb;
-    for (let i = 0; i < n; i += 1) {
-      const k = order[i]! * 3;
-      const r = c[k]!;
-      const g = c[k + 1]!;
-      const b = c[k + 2]!;
-      const m0 = SPREAD8[r & 255]! | (SPREAD8[g & 255]! << 1) | (SPREAD8[b & 255]! << 2);
-      const m1 = SPREAD8[r >>> 8]! | (SPREAD8[g >>> 8]! << 1) | (SPREAD8[b >>> 8]! << 2);
-      words[i * 2] = (m0 | (m1 << 24)) >>> 0;
-      words[i * 2 + 1] = m1 >>> 8;
+    const spread = SPREAD8;
+    if (c) {
+      for (let i = 0; i < n; i += 1) {
+        const k = order[i]! * 3;
+        const r = c[k]!;
+        const g = c[k + 1]!;
+        const b = c[k + 2]!;
+        const m0 = spread[r & 255]! | (spread[g & 255]! << 1) | (spread[b & 255]! << 2);
+        const m1 = spread[r >>> 8]! | (spread[g >>> 8]! << 1) | (spread[b >>> 8]! << 2);
+        words[i * 2] = (m0 | (m1 << 24)) >>> 0;
+        words[i * 2 + 1] = m1 >>> 8;
+      }
     }
     out.set(new Uint8Array(words.buffer), at);
     at += n * 8;
