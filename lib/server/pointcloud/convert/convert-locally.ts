@@ -37,7 +37,9 @@ export async function convertLocally(options: ConvertLocallyOptions): Promise<Me
     lap = now;
   };
   try {
-    await mapLimit(options.inputs, Math.max(1, threads), signal, (input, inputIndex) => countStage({ ...ctx, input, inputIndex, pool }));
+    // One input at a time: a LAZ input already decodes on every thread, and memory then stays what
+    // one input needs however many there are.
+    await mapLimit(options.inputs, 1, signal, (input, inputIndex) => countStage({ ...ctx, input, inputIndex, pool }));
     timed('count');
     const layout = await distributeStage({ ...ctx, pool, maxChunkPoints: options.maxChunkPoints });
     timed('distribute');
