@@ -26,6 +26,8 @@ interface Slot {
   worker: Worker;
   busy: boolean;
   pinned: boolean;
+  /** Its thread died; calls fail at once, and it was replaced by a fresh slot. */
+  dead: boolean;
 }
 
 function entryCode(): string {
@@ -59,7 +61,7 @@ export function createThreadPool(size: number): ThreadPool {
   let closed = false;
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(code, { eval: true }), busy: false, pinned: false };
+    const slot: Slot = { worker: new Worker(code, { eval: true }), busy: false, pinned: false, dead: false };
     slot.worker.on('message', (message: { id: number; output?: unknown; error?: { name: string; message: string; code?: string } }) => {
       const call = calls.get(message.id);
       if (!call) return;
@@ -68,6 +70,8 @@ export function createThreadPool(size: number): ThreadPool {
       else call.resolve(message.output);
     });
     const fail = (err: Error) => {
+      if (slot.dead) return;
+      slot.dead = true;
       for (const [id, call] of calls) {
         if (call.slot !== slot) continue;
         calls.delete(id);
@@ -75,10 +79,14 @@ export function createThreadPool(size: number): ThreadPool {
       }
       const index = slots.indexOf(slot);
       if (!closed && index >= 0) {
+        // The dead slot's holder gets errors and releases nothing; a fresh idle thread takes its place.
         const fresh = spawn();
-        fresh.busy = slot.busy;
-        fresh.pinned = slot.pinned;
         slots[index] = fresh;
+        const next = waiting.shift();
+        if (next) {
+          fresh.busy = true;
+          next(fresh);
+        }
       }
     };
     slot.worker.on('error', fail);
@@ -91,11 +99,13 @@ export function createThreadPool(size: number): ThreadPool {
 
   const call = <T>(slot: Slot, task: TaskName, input: unknown): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (slot.dead) {
+        reject(new Error('converter thread died'));
+        return;
+      }
       const id = nextId++;
       calls.set(id, { resolve: resolve as (v: unknown) => void, reject, slot });
-      // A thread replaced after a crash is looked up again by index.
-      const current = slots.find((s) => s === slot) ?? slot;
-      current.worker.postMessage({ id, task, input }, transferables(input));
+      slot.worker.postMessage({ id, task, input }, transferables(input));
     });
 
   const acquire = (): Promise<Slot> => {
@@ -107,6 +117,7 @@ export function createThreadPool(size: number): ThreadPool {
     return new Promise((resolve) => waiting.push(resolve));
   };
   const releaseSlot = (slot: Slot) => {
+    if (slot.dead) return;
     slot.busy = false;
     slot.pinned = false;
     const next = waiting.shift();
