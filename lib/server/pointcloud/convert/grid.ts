@@ -57,13 +57,15 @@ export function cellsOf(positions: Float64Array, count: number, q: Quantization)
 
 export interface ChunkPlan {
   chunks: { name: string; count: number }[];
-  /** For each grid cell, the index of its chunk (-1 when empty). */
+  /** For each grid cell, the index of its chunk. */
   cellToChunk: Int32Array;
 }
 
 /**
  * Cuts the grid into octree nodes holding at most `maxPoints` each (a finest cell may hold more:
- * that is where the cap cannot bind). Top-down over a count pyramid.
+ * that is where the cap cannot bind). Top-down over a count pyramid. Counts may be estimates
+ * (from samples), so every cell belongs to a chunk: the empty octants of a split node become
+ * chunks too, and stay empty unless unsampled points land there.
  */
 export function planChunks(counts: Uint32Array, maxPoints: number): ChunkPlan {
   const levels: Float64Array[] = [];
@@ -86,7 +88,6 @@ export function planChunks(counts: Uint32Array, maxPoints: number): ChunkPlan {
   const visit = (l: number, x: number, y: number, z: number, name: string) => {
     const n = 1 << l;
     const count = levels[l]![(x * n + y) * n + z]!;
-    if (count === 0) return;
     if (count <= maxPoints || l === GRID_LEVELS) {
       const id = chunks.length;
       chunks.push({ name, count });

@@ -13,7 +13,7 @@ import type { LazChunkTask } from '../las/laz';
 import type { LazChunkRunner, LazDecodeHost } from '../las/reader';
 import { openPointSource } from '../open-source';
 import { PointCloudError, type Bounds, type CoordinateSystem, type PointBatch, type PointSource } from '../types';
-import { GRID, planChunks, type Quantization } from './grid';
+import { cellsOf, GRID, planChunks, type Quantization } from './grid';
 import { buildHierarchy, type NodeRecord } from './hierarchy';
 import { buildMetadata } from './metadata';
 import { concatBatches, serializePointSet, type AttributeFlags } from './point-set';
@@ -24,6 +24,12 @@ import { inlineRunner, type ThreadPool } from './thread-pool';
 
 /** Points per slice file written by the count stage. */
 export const SLICE_POINTS = 1 << 20;
+/**
+ * Every SAMPLE_STRIDE-th point's position is kept by the count stage; the distribute stage plans
+ * chunks from these samples instead of reading every slice once more. Chunk sizes are then
+ * estimates (a few per cent off), which the chunk cap tolerates.
+ */
+export const SAMPLE_STRIDE = 16;
 export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
 export const DEFAULT_LEAF_POINTS = 20_000;
 /**
@@ -42,6 +48,8 @@ export interface CountResult {
   scale: [number, number, number];
   crs: CoordinateSystem;
   slices: { key: string; count: number }[];
+  /** Float64 x, y, z of every SAMPLE_STRIDE-th point. */
+  sampleKey: string;
 }
 
 export interface Layout {
@@ -104,6 +112,29 @@ export function threadLazHost(pool: ThreadPool): LazDecodeHost {
   };
 }
 
+/** Positions of the batch's points whose index in the input is a multiple of SAMPLE_STRIDE. */
+function sampleOf(batch: PointBatch, firstIndex: number): Float64Array {
+  const start = (SAMPLE_STRIDE - (firstIndex % SAMPLE_STRIDE)) % SAMPLE_STRIDE;
+  const n = start < batch.count ? Math.ceil((batch.count - start) / SAMPLE_STRIDE) : 0;
+  const out = new Float64Array(n * 3);
+  for (let k = 0, i = start; k < n; k += 1, i += SAMPLE_STRIDE) {
+    out[k * 3] = batch.positions[i * 3]!;
+    out[k * 3 + 1] = batch.positions[i * 3 + 1]!;
+    out[k * 3 + 2] = batch.positions[i * 3 + 2]!;
+  }
+  return out;
+}
+
+function concatFloats(parts: Float64Array[]): Uint8Array {
+  const out = new Float64Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return new Uint8Array(out.buffer);
+}
+
 async function openInput(ctx: StageContext, input: ConversionInput, pool?: ThreadPool): Promise<PointSource> {
   if ('source' in input) return input.source;
   const bytes = await storageSource(ctx.storage, input.key);
@@ -120,6 +151,7 @@ export async function countStage(ctx: StageContext & { input: ConversionInput; i
   const { header } = source;
   const stats = emptyStats();
   const slices: CountResult['slices'] = [];
+  const samples: Float64Array[] = [];
   let pending: PointBatch[] = [];
   let pendingCount = 0;
   const flush = async () => {
@@ -134,6 +166,7 @@ export async function countStage(ctx: StageContext & { input: ConversionInput; i
     for await (const batch of source.batches(ctx.signal)) {
       checkAborted(ctx.signal);
       addBatch(stats, batch);
+      samples.push(sampleOf(batch, stats.count - batch.count));
       pending.push(batch);
       pendingCount += batch.count;
       if (pendingCount >= SLICE_POINTS) await flush();
@@ -144,7 +177,9 @@ export async function countStage(ctx: StageContext & { input: ConversionInput; i
     await source.close();
   }
   if (stats.count === 0) throw new PointCloudError('noPoints', 'the input holds no points');
-  const result: CountResult = { inputIndex, count: stats.count, stats, attributes: header.attributes, scale: header.scale, crs: header.crs, slices };
+  const sampleKey = workKey(ctx, 'samples', `${String(inputIndex).padStart(5, '0')}.bin`);
+  await storage.put(sampleKey, concatFloats(samples));
+  const result: CountResult = { inputIndex, count: stats.count, stats, attributes: header.attributes, scale: header.scale, crs: header.crs, slices, sampleKey };
   await putJson(storage, workKey(ctx, 'count', `${String(inputIndex).padStart(5, '0')}.json`), result);
   return result;
 }
@@ -177,14 +212,16 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
   const { q, cubeSize } = quantization(stats.bounds, counted.map((c) => c.scale));
   const slices = counted.flatMap((c) => c.slices);
 
+  // Chunks planned from the count stage's samples, each standing for SAMPLE_STRIDE points.
   const totals = new Uint32Array(GRID * GRID * GRID);
+  for (const c of counted) {
+    const bytes = await getBytes(storage, c.sampleKey);
+    const aligned = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
+    const positions = new Float64Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 8);
+    const cells = cellsOf(positions, positions.length / 3, q);
+    for (let i = 0; i < cells.length; i += 1) totals[cells[i]!]! += SAMPLE_STRIDE;
+  }
   let done = 0;
-  await mapLimit(slices, lanes, ctx.signal, async (slice) => {
-    const counts = await runner.run<Uint32Array>('countCells', { slice: await getBytes(storage, slice.key), q });
-    for (let i = 0; i < counts.length; i += 1) totals[i]! += counts[i]!;
-    done += slice.count;
-    ctx.onProgress?.({ stage: 'distribute', done: done / 2, total: stats.count });
-  });
   const plan = planChunks(totals, ctx.maxChunkPoints ?? DEFAULT_MAX_CHUNK_POINTS);
   // Shared, so each thread reads the 8 MB map without a copy.
   const cellToChunk = new Int32Array(new SharedArrayBuffer(plan.cellToChunk.byteLength));
@@ -196,7 +233,7 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
     const sliceName = slice.key.split('/').slice(-2).join('-');
     await Promise.all(parts.map((part, i) => (part ? storage.put(workKey(ctx, 'chunks', plan.chunks[i]!.name, sliceName), part) : undefined)));
     done += slice.count;
-    ctx.onProgress?.({ stage: 'distribute', done: done / 2, total: stats.count });
+    ctx.onProgress?.({ stage: 'distribute', done, total: stats.count });
   });
 
   const layout: Layout = {
@@ -221,6 +258,11 @@ export async function indexChunkStage(ctx: StageContext & { chunk: string; pool?
   checkAborted(ctx.signal);
   const layout = await getJson<Layout>(storage, workKey(ctx, 'layout.json'));
   const keys = await listKeys(storage, workKey(ctx, 'chunks', chunk) + '/');
+  if (keys.length === 0) {
+    // Planned from samples, the chunk got no points: the merge leaves it out.
+    await putJson(storage, workKey(ctx, 'indexed', `${chunk}.json`), { nodes: [], blobSize: 0, rootCount: 0, points: 0 });
+    return { chunk, points: 0, nodes: 0, bytes: 0 };
+  }
   const parts = await Promise.all(keys.map((key) => getBytes(storage, key)));
   const out = await (ctx.pool ?? inlineRunner).run<{ blob: Uint8Array; nodes: EncodedNode[]; root: Uint8Array; rootCount: number; points: number }>('indexChunk', {
     parts,
@@ -241,12 +283,14 @@ export async function mergeStage(ctx: StageContext & { outputPrefix: string; nam
   const { storage } = ctx;
   checkAborted(ctx.signal);
   const layout = await getJson<Layout>(storage, workKey(ctx, 'layout.json'));
-  const indexed = await Promise.all(
+  const infos = await Promise.all(
     layout.chunks.map(async (c) => ({
       name: c.name,
       info: await getJson<{ nodes: EncodedNode[]; blobSize: number; points: number }>(storage, workKey(ctx, 'indexed', `${c.name}.json`)),
-      root: await getBytes(storage, workKey(ctx, 'indexed', `${c.name}.root`)),
     })),
+  );
+  const indexed = await Promise.all(
+    infos.filter((c) => c.info.points > 0).map(async (c) => ({ ...c, root: await getBytes(storage, workKey(ctx, 'indexed', `${c.name}.root`)) })),
   );
   const upper = await (ctx.pool ?? inlineRunner).run<{ blob: Uint8Array; nodes: EncodedNode[] }>('indexUpper', {
     roots: indexed.map((c) => ({ name: c.name, set: c.root })),

@@ -8,7 +8,7 @@ import { inlineLazHost, type LazBatchReader } from '../las/reader';
 import type { LasLayout } from '../las/header';
 import type { PointBatch } from '../types';
 import { encodeNode } from './encode';
-import { boxOfNode, cellsOf, GRID, type Quantization } from './grid';
+import { boxOfNode, GRID, type Quantization } from './grid';
 import { buildOctree, sampleFromChildren, walk, type OctreeNode } from './octree';
 import {
   allocateIntSet,
@@ -92,14 +92,6 @@ export const tasks = {
   },
 
   decodeLazChunks: (input: LazChunkTask): Promise<PointBatch> => decodeLazChunks(input),
-
-  async countCells(input: { slice: Uint8Array; q: Quantization }): Promise<Uint32Array> {
-    const set = deserializePointSet(input.slice);
-    const counts = new Uint32Array(GRID * GRID * GRID);
-    const cells = cellsOf(set.positions as Float64Array, set.count, input.q);
-    for (let i = 0; i < set.count; i += 1) counts[cells[i]!]! += 1;
-    return counts;
-  },
 
   /** Splits a slice into per-chunk parts (null where the chunk gets none of its points). */
   async distributeSlice(input: { slice: Uint8Array; q: Quantization; cellToChunk: Int32Array; chunkCount: number; flags: AttributeFlags }): Promise<(Uint8Array | null)[]> {
