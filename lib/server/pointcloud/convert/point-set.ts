@@ -90,30 +90,38 @@ export function deserializePointSet(input: Uint8Array): PointSet {
   return set;
 }
 
-/** Concatenates batches into one set carrying exactly the attributes `flags` names. */
-export function concatBatches(batches: PointBatch[], flags: AttributeFlags): PointSet<Float64Array> {
+/**
+ * Batches serialised as one float-positioned set carrying exactly the attributes `flags` names
+ * (a missing array is written as its default), copying each array once.
+ */
+export function serializeBatches(batches: PointBatch[], flags: AttributeFlags): Uint8Array {
   const n = batches.reduce((sum, b) => sum + b.count, 0);
-  const set: PointSet<Float64Array> = { count: n, positions: new Float64Array(n * 3) };
-  if (flags.gpsTime) set.gpsTime = new Float64Array(n);
-  if (flags.rgb) set.rgb = new Uint16Array(n * 3);
-  if (flags.intensity) set.intensity = new Uint16Array(n);
-  if (flags.classification) set.classification = new Uint8Array(n);
+  const out = new Uint8Array(HEADER_BYTES + n * bytesPerPoint(flags, false));
+  const head = new DataView(out.buffer);
+  head.setUint32(0, MAGIC, true);
+  head.setUint32(4, n, true);
+  head.setUint8(8, (flags.gpsTime ? FLAG.gpsTime : 0) | (flags.rgb ? FLAG.rgb : 0) | (flags.intensity ? FLAG.intensity : 0) | (flags.classification ? FLAG.classification : 0) | (flags.returns ? FLAG.returns : 0));
+  head.setUint8(9, 0);
+  let at = HEADER_BYTES;
+  const put = (pick: (b: PointBatch) => ArrayBufferView | undefined, size: number, fallback: number) => {
+    for (const b of batches) {
+      const array = pick(b);
+      const length = b.count * size;
+      if (array) out.set(new Uint8Array(array.buffer, array.byteOffset, length), at);
+      else if (fallback !== 0) out.fill(fallback, at, at + length);
+      at += length;
+    }
+  };
+  if (flags.gpsTime) put((b) => b.gpsTime, 8, 0);
+  put((b) => b.positions, 24, 0);
+  if (flags.rgb) put((b) => b.rgb, 6, 0);
+  if (flags.intensity) put((b) => b.intensity, 2, 0);
+  if (flags.classification) put((b) => b.classification, 1, 0);
   if (flags.returns) {
-    set.returnNumber = new Uint8Array(n).fill(1);
-    set.numberOfReturns = new Uint8Array(n).fill(1);
+    put((b) => b.returnNumber, 1, 1);
+    put((b) => b.numberOfReturns, 1, 1);
   }
-  let at = 0;
-  for (const b of batches) {
-    set.positions.set(b.positions.subarray(0, b.count * 3), at * 3);
-    if (set.gpsTime && b.gpsTime) set.gpsTime.set(b.gpsTime.subarray(0, b.count), at);
-    if (set.rgb && b.rgb) set.rgb.set(b.rgb.subarray(0, b.count * 3), at * 3);
-    if (set.intensity && b.intensity) set.intensity.set(b.intensity.subarray(0, b.count), at);
-    if (set.classification && b.classification) set.classification.set(b.classification.subarray(0, b.count), at);
-    if (set.returnNumber && b.returnNumber) set.returnNumber.set(b.returnNumber.subarray(0, b.count), at);
-    if (set.numberOfReturns && b.numberOfReturns) set.numberOfReturns.set(b.numberOfReturns.subarray(0, b.count), at);
-    at += b.count;
-  }
-  return set;
+  return out;
 }
 
 /** An empty int-positioned set with the given attributes and room for `n` points. */

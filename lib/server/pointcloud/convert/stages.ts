@@ -16,7 +16,7 @@ import { PointCloudError, type Bounds, type CoordinateSystem, type PointBatch, t
 import { cellsOf, GRID, planChunks, type Quantization } from './grid';
 import { buildHierarchy, type NodeRecord } from './hierarchy';
 import { buildMetadata } from './metadata';
-import { concatBatches, serializePointSet, type AttributeFlags } from './point-set';
+import { serializeBatches, type AttributeFlags } from './point-set';
 import { addBatch, emptyStats, mergeStats, type CloudStats } from './stats';
 import { checkAborted, getBytes, getJson, listKeys, mapLimit, putJson, workKey, type StageContext } from './stage-io';
 import type { EncodedNode } from './tasks';
@@ -157,7 +157,7 @@ export async function countStage(ctx: StageContext & { input: ConversionInput; i
   const flush = async () => {
     if (pendingCount === 0) return;
     const key = `${prefix}${String(slices.length).padStart(5, '0')}.bin`;
-    await storage.put(key, serializePointSet(concatBatches(pending, header.attributes)));
+    await storage.put(key, serializeBatches(pending, header.attributes));
     slices.push({ key, count: pendingCount });
     pending = [];
     pendingCount = 0;
