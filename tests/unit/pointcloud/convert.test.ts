@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readAll } from '@/lib/server/pointcloud/byte-source';
@@ -59,6 +59,7 @@ describe('conversion to Potree 2.0 (BROTLI)', () => {
       threads: 0,
       maxChunkPoints: 1500,
       leafPoints: 100,
+      gpsTime: true,
     });
 
     expect(result.points).toBe(10000);
@@ -91,6 +92,7 @@ describe('conversion to Potree 2.0 (BROTLI)', () => {
   it('stops a cancelled conversion and leaves neither work files nor output', async () => {
     await storeLas('uploads/a.las', randomBatch(5000, 3), 3, 0.001, [500000, 5400000, 0]);
     const controller = new AbortController();
+    const progress: string[] = [];
     const run = convertLocally({
       inputs: [{ key: 'uploads/a.las' }],
       storage,
@@ -100,11 +102,27 @@ describe('conversion to Potree 2.0 (BROTLI)', () => {
       maxChunkPoints: 1000,
       signal: controller.signal,
       onProgress: ({ stage }) => {
+        progress.push(stage);
         if (stage === 'distribute') controller.abort(new Error('cancelled by the user'));
       },
     });
     await expect(run).rejects.toThrow('cancelled by the user');
+    expect(progress).toContain('count');
     expect(await keysUnder('work/')).toEqual([]);
     expect(await keysUnder('clouds/')).toEqual([]);
+  });
+});
+
+describe('conversion options', () => {
+  it('leaves GPS time out unless asked, and reads a LAZ input', async () => {
+    await storage.put('uploads/autzen.laz', readFileSync(join(__dirname, '../../fixtures/pointcloud/autzen_trim.laz')));
+    await convertLocally({ inputs: [{ key: 'uploads/autzen.laz' }], storage, workPrefix: 'work/c3/', outputPrefix: 'clouds/c3/', threads: 0 });
+    const metadata = JSON.parse((await bytesOf('clouds/c3/metadata.json')).toString()) as PotreeMetadata & { crs: { units: string } };
+    expect(metadata.points).toBe(110000);
+    expect(metadata.attributes.map((x) => x.name)).toEqual(['position', 'intensity', 'return number', 'number of returns', 'classification', 'rgb']);
+    expect(metadata.crs.units).toBe('ft');
+    const nodes = readHierarchy(await bytesOf('clouds/c3/hierarchy.bin'), metadata.hierarchy.firstChunkSize);
+    const octree = await bytesOf('clouds/c3/octree.bin');
+    expect(nodes.reduce((sum, n) => sum + decodeNode(metadata, octree, n).positions.length / 3, 0)).toBe(110000);
   });
 });

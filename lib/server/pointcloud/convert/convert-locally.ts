@@ -22,6 +22,8 @@ export interface ConvertLocallyOptions {
   maxChunkPoints?: number;
   leafPoints?: number;
   quality?: number;
+  /** Keep GPS time in the output (off by default: the viewer does not use it). */
+  gpsTime?: boolean;
 }
 
 /** Converts and always removes the work prefix; on failure or cancel, nothing else is left. */
@@ -41,7 +43,7 @@ export async function convertLocally(options: ConvertLocallyOptions): Promise<Me
     // one input needs however many there are.
     await mapLimit(options.inputs, 1, signal, (input, inputIndex) => countStage({ ...ctx, input, inputIndex, pool }));
     timed('count');
-    const layout = await distributeStage({ ...ctx, pool, maxChunkPoints: options.maxChunkPoints });
+    const layout = await distributeStage({ ...ctx, pool, maxChunkPoints: options.maxChunkPoints, gpsTime: options.gpsTime });
     timed('distribute');
     // Largest chunks first, so the last one to finish is a small one.
     const chunks = [...layout.chunks].sort((a, b) => b.count - a.count);

@@ -194,7 +194,11 @@ function quantization(bounds: Bounds, scales: [number, number, number][]): { q: 
 }
 
 /** Plans the cloud (bounds, integer space, chunks) and writes each chunk's points as parts. */
-export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; maxChunkPoints?: number }): Promise<Layout> {
+/**
+ * `gpsTime`: keep GPS time in the output (8 bytes per point before compression, about 3 after);
+ * off by default, as the viewer does not use it.
+ */
+export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; maxChunkPoints?: number; gpsTime?: boolean }): Promise<Layout> {
   const { storage } = ctx;
   const runner = ctx.pool ?? inlineRunner;
   const lanes = Math.max(1, ctx.pool?.size ?? 1);
@@ -207,7 +211,7 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
     intensity: counted.some((c) => c.attributes.intensity),
     classification: counted.some((c) => c.attributes.classification),
     returns: counted.some((c) => c.attributes.returns),
-    gpsTime: counted.some((c) => c.attributes.gpsTime),
+    gpsTime: !!ctx.gpsTime && counted.some((c) => c.attributes.gpsTime),
   };
   const { q, cubeSize } = quantization(stats.bounds, counted.map((c) => c.scale));
   const slices = counted.flatMap((c) => c.slices);
