@@ -11,7 +11,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSource } from '../../lib/server/pointcloud/byte-source';
 import { convertLocally } from '../../lib/server/pointcloud/convert/convert-locally';
-import { threadLazHost } from '../../lib/server/pointcloud/convert/stages';
+import { threadChunkRunner, threadLazHost } from '../../lib/server/pointcloud/convert/stages';
 import { createThreadPool, type ThreadPool } from '../../lib/server/pointcloud/convert/thread-pool';
 import { openPointSource } from '../../lib/server/pointcloud/open-source';
 import type { PointSource } from '../../lib/server/pointcloud/types';
@@ -57,7 +57,8 @@ async function convertOnce(file: string, copies: number, threads: number) {
   try {
     const inputs = [];
     for (let i = 0; i < copies; i += 1) {
-      const source = await openPointSource(await fileSource(file), undefined, { lazHost: threadLazHost(pool) });
+      // LAZ chunks decode on the pool's threads, as for inputs the converter opens itself.
+      const source = await openPointSource(await fileSource(file), undefined, { lazChunks: threadChunkRunner(pool), lazHost: threadLazHost(pool) });
       const extent = source.header.declaredBounds!;
       const dx = (extent.max[0] - extent.min[0]) * 1.01;
       const dy = (extent.max[1] - extent.min[1]) * 1.01;
