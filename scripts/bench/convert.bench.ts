@@ -6,9 +6,10 @@
  * sources, to show that memory does not grow with the input. PotreeConverter 2 on this machine
  * kind: 0.42 M points/s (BROTLI), 12.2 bytes per point, 0.63 GB peak.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { fileSource } from '../../lib/server/pointcloud/byte-source';
 import { convertLocally } from '../../lib/server/pointcloud/convert/convert-locally';
 import { threadChunkRunner, threadLazHost } from '../../lib/server/pointcloud/convert/stages';
@@ -20,32 +21,22 @@ import { root } from '../lib/context';
 
 const MiB = 1024 * 1024;
 
-/** CPU ticks stolen by the hypervisor and in total, machine-wide (/proc/stat), to qualify wall times. */
-function cpuTicks(): { steal: number; total: number } {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
-  } catch {
-    return { steal: 0, total: 0 };
-  }
-}
-
-/** The source with every point moved by `shift` (a copy of the scan placed beside the original). */
-function translated(source: PointSource, shift: [number, number, number]): PointSource {
-  return {
-    header: source.header,
-    async *batches(signal) {
-      for await (const batch of source.batches(signal)) {
-        for (let i = 0; i < batch.count * 3; i += 3) {
-          batch.positions[i] = batch.positions[i]! + shift[0];
-          batch.positions[i + 1] = batch.positions[i + 1]! + shift[1];
-          batch.positions[i + 2] = batch.positions[i + 2]! + shift[2];
-        }
-        yield batch;
-      }
-    },
-    close: () => source.close(),
-  };
+/**
+ * How many cores this process gets right now: CPU seconds two spinning threads receive per
+ * second. The machine is shared; wall-clock figures are only comparable at equal availability.
+ */
+async function availableCores(threads: number): Promise<number> {
+  const spin = `const end = Date.now() + 1500; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1); require('node:worker_threads').parentPort.postMessage(x);`;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: threads }, () => new Promise<void>((done) => {
+      const worker = new Worker(spin, { eval: true });
+      worker.once('message', () => void worker.terminate().then(() => done()));
+    })),
+  );
+  const used = process.cpuUsage(cpu);
+  return Math.round(((used.user + used.system) / 1000 / (performance.now() - started)) * 100) / 100;
 }
 
 async function convertOnce(file: string, copies: number, threads: number) {
@@ -64,8 +55,8 @@ async function convertOnce(file: string, copies: number, threads: number) {
       const dy = (extent.max[1] - extent.min[1]) * 1.01;
       inputs.push({ source: translated(source, [(i % 2) * dx, Math.floor(i / 2) * dy, 0]) });
     }
+    const cores = await availableCores(threads);
     const idle = process.memoryUsage().rss;
-    const ticks = cpuTicks();
     const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await convertLocally({ inputs, storage, workPrefix: 'work/bench/', outputPrefix: 'clouds/bench/', threads, pool });
@@ -73,14 +64,14 @@ async function convertOnce(file: string, copies: number, threads: number) {
     // Worker threads count in process.cpuUsage(): CPU seconds of the whole conversion.
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;
-    const after = cpuTicks();
     return {
       points: result.points,
       seconds: Math.round(seconds * 10) / 10,
       mPointsPerSecond: Math.round((result.points / seconds / 1e6) * 1000) / 1000,
+      availableCoresBefore: cores,
       cpuSeconds: Math.round(cpuSeconds * 10) / 10,
+      coresUsed: Math.round((cpuSeconds / seconds) * 100) / 100,
       mPointsPerCpuSecond: Math.round((result.points / cpuSeconds / 1e6) * 1000) / 1000,
-      stolenCpuPercent: after.total > ticks.total ? Math.round((100 * (after.steal - ticks.steal)) / (after.total - ticks.total)) : null,
       peakRssMiB: Math.round(peak / MiB),
       peakAboveIdleMiB: Math.round((peak - idle) / MiB),
       bytesPerPoint: Math.round((result.octreeBytes / result.points) * 100) / 100,

@@ -193,8 +193,8 @@ function quantization(bounds: Bounds, scales: [number, number, number][]): { q: 
   return { q: { scale, offset, cube: [cubeSize / scale[0], cubeSize / scale[1], cubeSize / scale[2]] }, cubeSize };
 }
 
-/** Plans the cloud (bounds, integer space, chunks) and writes each chunk's points as parts. */
 /**
+ * Plans the cloud (bounds, integer space, chunks) and writes each chunk's points as parts.
  * `gpsTime`: keep GPS time in the output (8 bytes per point before compression, about 3 after);
  * off by default, as the viewer does not use it.
  */
@@ -225,13 +225,13 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
     const cells = cellsOf(positions, positions.length / 3, q);
     for (let i = 0; i < cells.length; i += 1) totals[cells[i]!]! += SAMPLE_STRIDE;
   }
-  let done = 0;
   const plan = planChunks(totals, ctx.maxChunkPoints ?? DEFAULT_MAX_CHUNK_POINTS);
   // Shared, so each thread reads the 8 MB map without a copy.
   const cellToChunk = new Int32Array(new SharedArrayBuffer(plan.cellToChunk.byteLength));
   cellToChunk.set(plan.cellToChunk);
 
   await storage.deletePrefix(workKey(ctx, 'chunks') + '/');
+  let done = 0;
   await mapLimit(slices, lanes, ctx.signal, async (slice) => {
     const parts = await runner.run<(Uint8Array | null)[]>('distributeSlice', { slice: await getBytes(storage, slice.key), q, cellToChunk, chunkCount: plan.chunks.length, flags: attributes });
     const sliceName = slice.key.split('/').slice(-2).join('-');
