@@ -21,6 +21,24 @@ import { root } from '../lib/context';
 
 const MiB = 1024 * 1024;
 
+/** The source with every point moved by `shift` (a copy of the scan placed beside the original). */
+function translated(source: PointSource, shift: [number, number, number]): PointSource {
+  return {
+    header: source.header,
+    async *batches(signal) {
+      for await (const batch of source.batches(signal)) {
+        for (let i = 0; i < batch.count * 3; i += 3) {
+          batch.positions[i] = batch.positions[i]! + shift[0];
+          batch.positions[i + 1] = batch.positions[i + 1]! + shift[1];
+          batch.positions[i + 2] = batch.positions[i + 2]! + shift[2];
+        }
+        yield batch;
+      }
+    },
+    close: () => source.close(),
+  };
+}
+
 /**
  * How many cores this process gets right now: CPU seconds two spinning threads receive per
  * second. The machine is shared; wall-clock figures are only comparable at equal availability.
