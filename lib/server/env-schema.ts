@@ -71,8 +71,8 @@ export const envSchema = z.object({
   DATASET_STALL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Longest one conversion stage may run before it is aborted (minutes). */
   CONVERSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(23 * 60).default(6 * 60),
-  /** Worker threads one worker process uses for conversion (0: one per core). */
-  CONVERSION_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Worker threads one worker process uses for conversion; unset: one per core, 0: none (in the worker's own thread). */
+  CONVERSION_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** spec §5: the configurable minimum length of a customer name. */
   CUSTOMER_NAME_MIN_LENGTH: z.coerce.number().int().min(1).max(200).default(CUSTOMER_NAME_MIN_LENGTH),
