@@ -12,6 +12,8 @@ import { ScansTable } from './scans-table';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
 import { TagsField } from './tags-field';
+import { CadUploadPanel } from '@/components/missions/uploads/cad-upload-panel';
+import { ScanUploadPanel } from '@/components/missions/uploads/scan-upload-panel';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
@@ -74,6 +76,7 @@ export async function MissionDetailView({
 
         <Section id="scans" title={t('sections.scans')}>
           <ScansTable datasets={records.datasets} />
+          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} />}
         </Section>
 
         <Section id="downloads" title={t('sections.downloads')}>
@@ -105,6 +108,7 @@ export async function MissionDetailView({
             <F field="pclTeamDescription" wide />
           </Fields>
           <p className={styles.empty}>{t('pointcloud.none')}</p>
+          {capabilities.includes('uploadCad') && <CadUploadPanel missionId={mission.id} />}
         </Section>
 
         <Section id="stosim" title={t('sections.stosim')}>

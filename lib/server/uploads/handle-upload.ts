@@ -94,6 +94,7 @@ async function create(service: UploadService, ctx: DomainContext, request: Reque
   }
   const length = request.headers.get('upload-length');
   if (length === null || !/^\d{1,16}$/.test(length)) throw new AppError('bad_request', 'Upload-Length is required', undefined, 'errors.uploads.lengthRequired');
+  if (Number(length) === 0) throw new AppError('bad_request', 'An empty file cannot be uploaded', undefined, 'errors.uploads.empty');
   const metadata = parseInput(uploadMetadata, parseTusMetadata(request.headers.get('upload-metadata')));
   // No creation-with-upload: every byte goes through PATCH, where the checks run.
   const state = { ctx, create: metadata } as Parameters<UploadService['run']>[1];

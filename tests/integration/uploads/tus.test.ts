@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PolygonGeometry } from '@/lib/shared/geo';
 import { lasFile } from '@/tests/support/las-fixture';
 import { startHarness, type Harness } from '../admin-users/harness';
 import { checksumHeader, idOf, loadRoutes, sha256, tusClient, type Routes } from './tus-client';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const { pool } = await import('@/lib/server/db/client');
   q = async (text, values = []) => (await pool().query(text, values)).rows as Record<string, unknown>[];
   const system = systemContext();
-  const footprint = { type: 'Polygon' as const, coordinates: [[[11.575, 48.137], [11.5752, 48.137], [11.5752, 48.1372], [11.575, 48.1372], [11.575, 48.137]]] };
+  const footprint: PolygonGeometry = { type: 'Polygon', coordinates: [[[11.575, 48.137], [11.5752, 48.137], [11.5752, 48.1372], [11.575, 48.1372], [11.575, 48.137]]] };
   const input = (companyId: number, customerId: number) => ({ name: 'Aufmaß Halle', companyId, customerId, products: ['pointcloud' as const], buildings: [{ name: 'Halle', footprint, levels: 1 }] });
   missions.own = (await createMissionFromJson(system, input(h.companyId, h.customer.id))).id;
   missions.quota = (await createMissionFromJson(system, input(h.companyId, h.customer.id))).id;
