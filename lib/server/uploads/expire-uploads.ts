@@ -11,7 +11,7 @@ import type { TusArea } from './tus-area';
  * scan's dataset. Run by maintenance.cleanup; returns how many of our uploads expired.
  */
 export async function expireUploads(ctx: DomainContext, area: TusArea, now: Date): Promise<number> {
-  await area.store.deleteExpired().catch((err: unknown) => ctx.log.error('tus deleteExpired failed', err));
+  await area.sweepExpired().catch((err: unknown) => ctx.log.error('tus deleteExpired failed', err));
   const expired = await ctx.db
     .select({ id: upload.id, missionId: upload.missionId })
     .from(upload)

@@ -1,4 +1,5 @@
 import 'server-only';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -21,6 +22,8 @@ export interface TusArea {
   promote(storage: Storage, id: string, key: string): Promise<void>;
   /** Removes an unfinished upload's bytes and tus state; a missing upload is not an error. */
   discard(id: string): Promise<void>;
+  /** The store's own sweep of expired uploads (tus `deleteExpired`); returns how many it removed. */
+  sweepExpired(): Promise<number>;
 }
 
 /** Key prefix of unfinished uploads under the filesystem driver (kept out of the 24 h tmp/ sweep). */
@@ -53,23 +56,32 @@ export function tusAreaFromEnv(e: Env, storage: Storage): TusArea {
         await target.delete(`${id}.info`);
       },
       async discard(id) {
+        // Aborts the multipart upload of an unfinished one; the objects go either way.
         await store.remove(id).catch(() => undefined);
         await storage.delete(id);
         await storage.delete(`${id}.info`);
       },
+      sweepExpired: () => store.deleteExpired(),
     };
   }
-  const store = new FileStore({ directory: resolve(storageRoot(e), 'objects', ...TUS_PREFIX.split('/').filter(Boolean)), expirationPeriodInMilliseconds });
+  const directory = resolve(storageRoot(e), 'objects', ...TUS_PREFIX.split('/').filter(Boolean));
+  // Built on first use: the FileStore creates its directory, which a worker's sweep need not do.
+  let store: FileStore | undefined;
+  const fileStore = () => (store ??= new FileStore({ directory, expirationPeriodInMilliseconds }));
   return {
-    store,
+    get store() {
+      return fileStore();
+    },
     stagedKey: (id) => `${TUS_PREFIX}${id}`,
     async promote(target, id, key) {
       await target.move(`${TUS_PREFIX}${id}`, key);
-      await store.configstore.delete(id);
+      await storage.delete(`${TUS_PREFIX}${id}.json`);
     },
     async discard(id) {
+      // The upload's bytes and its tus record (`<id>.json`, FileStore's configstore) are plain objects under tmp/tus/.
       await storage.delete(`${TUS_PREFIX}${id}`);
-      await store.configstore.delete(id).catch(() => undefined);
+      await storage.delete(`${TUS_PREFIX}${id}.json`);
     },
+    sweepExpired: async () => (existsSync(directory) ? fileStore().deleteExpired() : 0),
   };
 }

@@ -269,3 +269,25 @@ describe('termination', () => {
     expect((await q("select action from audit_event where entity = 'upload' and entity_id = $1 order by id", [id])).map((r) => r.action)).toEqual(['create', 'cancel']);
   });
 });
+
+describe('expiration', () => {
+  it('maintenance removes unfinished uploads past Upload-Expires: bytes, row and the dataset', async () => {
+    const { expireUploads } = await import('@/lib/server/uploads/expire-uploads');
+    const { uploadService } = await import('@/lib/server/uploads/tus-server');
+    const { systemContext } = await import('@/lib/server/domain/contexts');
+    const client = tusClient(routes, cookies.operator);
+    const las = lasFile(20_000);
+    const id = idOf(await client.create(las.byteLength, scan(missions.own, 'vergessen.las')));
+    const keep = idOf(await client.create(las.byteLength, scan(missions.own, 'frisch.las')));
+    await sendFrom(client, id, las.subarray(0, REQUEST), 0);
+    await q("update upload set expires_at = now() - interval '1 minute' where id = $1", [id]);
+    expect(await expireUploads(systemContext(), uploadService().area, new Date())).toBe(1);
+    expect(existsSync(staged(id))).toBe(false);
+    expect(existsSync(`${staged(id)}.json`)).toBe(false);
+    expect(existsSync(staged(keep))).toBe(true);
+    expect((await q('select state from upload where id = $1', [id]))[0]).toEqual({ state: 'cancelled' });
+    expect(await q("select 1 from dataset where filename = 'vergessen.las'")).toEqual([]);
+    expect((await client.head(id)).status).toBe(404);
+    expect((await client.head(keep)).status).toBe(200);
+  });
+});
