@@ -128,7 +128,8 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
   let current = row;
   if (checksum || sniffing || declared === null) {
     const body = await readBody(request, max).catch((err: unknown) => {
-      throw err instanceof AppError ? requestTooLarge(max) : err;
+      // Over the limit, or the connection dropped mid-request: nothing of it is kept either way.
+      throw err instanceof AppError ? requestTooLarge(max) : new AppError('bad_request', 'The request body was cut off', undefined, 'errors.uploads.interrupted');
     });
     if (checksum && !checksumMatches(checksum, body)) {
       return new Response('Checksum Mismatch\n', { status: 460, headers: { 'Content-Type': 'text/plain' } });
