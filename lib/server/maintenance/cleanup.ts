@@ -48,7 +48,9 @@ export const maintenanceCleanupHandler: JobHandler<(typeof maintenanceCleanupJob
         tempFiles += 1;
       }
     }
-    const partialWrites = await ctx.storage.purgeIncomplete(tempBefore);
+    // Under S3 an unfinished upload is an open multipart upload: keep those until uploads expire.
+    const uploadsBefore = new Date(now.getTime() - env().UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000);
+    const partialWrites = await ctx.storage.purgeIncomplete(ctx.storage.driver === 's3' && uploadsBefore < tempBefore ? uploadsBefore : tempBefore);
     const expiredUploads = await expireUploads(jobDomainContext(ctx), tusAreaFromEnv(env(), ctx.storage), now);
     await ctx.reportProgress(50);
 
