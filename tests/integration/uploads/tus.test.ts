@@ -153,6 +153,33 @@ describe('a scan upload, interrupted and resumed', () => {
   });
 });
 
+describe('an app restart', () => {
+  it('continues an upload with a new server instance: the state lives in the store and our row', async () => {
+    const { createUploadService } = await import('@/lib/server/uploads/tus-server');
+    const { handleUploadRequest } = await import('@/lib/server/uploads/handle-upload');
+    const { tusAreaFromEnv } = await import('@/lib/server/uploads/tus-area');
+    const { uploadLimits } = await import('@/lib/server/uploads/limits');
+    const { env } = await import('@/lib/server/env');
+    const { storage } = await import('@/lib/server/storage');
+    const client = tusClient(routes, cookies.operator);
+    const las = lasFile(20_000);
+    const id = idOf(await client.create(las.byteLength, scan(missions.own, 'neustart.las')));
+    await sendFrom(client, id, las.subarray(0, REQUEST), 0);
+
+    // A fresh process: new tus server, new store object, nothing in memory from before.
+    const restarted = createUploadService(tusAreaFromEnv(env(), storage()), uploadLimits());
+    const item: Routes['item'] = {
+      HEAD: async (r, c) => handleUploadRequest(r, (await c.params).id, restarted),
+      PATCH: async (r, c) => handleUploadRequest(r, (await c.params).id, restarted),
+      DELETE: async (r, c) => handleUploadRequest(r, (await c.params).id, restarted),
+    };
+    const after = tusClient({ ...routes, item }, cookies.operator);
+    expect((await after.head(id)).headers.get('upload-offset')).toBe(String(REQUEST));
+    await sendFrom(after, id, las, REQUEST);
+    expect((await q('select state, sha256 from upload where id = $1', [id]))[0]).toEqual({ state: 'finished', sha256: sha256(las) });
+  });
+});
+
 describe('checks before a byte is kept', () => {
   it('answers a checksum mismatch with 460 and appends nothing; an unknown algorithm is 400', async () => {
     const client = tusClient(routes, cookies.operator);
