@@ -15,12 +15,12 @@ function useErrorText() {
 /**
  * Resumable upload of files to one mission (tus, lib/client/uploads): the spec's file-upload
  * control with a per-file bar, speed, time left, pause, resume and cancel. The page's data is
- * refreshed after each finished file, so the new dataset or file appears in its section.
+ * refreshed when an upload starts and when it finishes, so the dataset or file shows in its section.
  */
 export function MissionUpload({ missionId, purpose, datasetType, placeholder }: { missionId: number; purpose: UploadPurpose; datasetType?: DatasetType; placeholder?: string }) {
   const router = useRouter();
   const errorText = useErrorText();
-  const { items, add, act, busy } = useTusUploads({ missionId, purpose, datasetType, onFinished: () => router.refresh() });
+  const { items, add, act, busy } = useTusUploads({ missionId, purpose, datasetType, onServerChange: () => router.refresh() });
   const files = items.map(
     (item: UploadItem): FileProgress => ({
       name: item.name,

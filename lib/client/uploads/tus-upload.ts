@@ -46,6 +46,8 @@ export interface TusUploadOptions {
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   onChange?: (upload: TusUpload) => void;
+  /** The server created the upload (a scan's dataset now exists). */
+  onCreated?: (upload: TusUpload) => void;
 }
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
@@ -104,7 +106,7 @@ export class TusUpload {
   private controller: AbortController | null = null;
   private readonly meter: ProgressMeter;
   private readonly fingerprint: FileFingerprint;
-  private readonly o: Required<Omit<TusUploadOptions, 'datasetType' | 'onChange' | 'subtle'>> & Pick<TusUploadOptions, 'datasetType' | 'onChange' | 'subtle'>;
+  private readonly o: Required<Omit<TusUploadOptions, 'datasetType' | 'onChange' | 'onCreated' | 'subtle'>> & Pick<TusUploadOptions, 'datasetType' | 'onChange' | 'onCreated' | 'subtle'>;
 
   constructor(options: TusUploadOptions) {
     this.o = {
@@ -235,6 +237,7 @@ export class TusUpload {
     if (!location) throw new UploadError(res.status, 'internal', 'No upload URL', 'errors.code.internal');
     this.url = new URL(location, new URL(this.o.endpoint, globalThis.location?.href ?? 'http://localhost/')).pathname;
     this.o.resumeStore.set(this.fingerprint, this.url);
+    this.o.onCreated?.(this);
     return 0;
   }
 

@@ -21,15 +21,16 @@ const ACTIVE: readonly UploadState[] = ['idle', 'uploading', 'paused'];
 
 /**
  * The files one upload control sends to a mission, one after the other (a paused file lets the
- * next one go). `onFinished` runs after each finished file, e.g. to refresh the page's data.
+ * next one go). `onServerChange` runs when an upload was created and when one finished (a scan's
+ * dataset appeared, or got its file), e.g. to refresh the page's data.
  */
-export function useTusUploads({ missionId, purpose, datasetType, onFinished }: { missionId: number; purpose: UploadPurpose; datasetType?: DatasetType; onFinished?: () => void }) {
+export function useTusUploads({ missionId, purpose, datasetType, onServerChange }: { missionId: number; purpose: UploadPurpose; datasetType?: DatasetType; onServerChange?: () => void }) {
   const uploads = useRef<TusUpload[]>([]);
   const [items, setItems] = useState<UploadItem[]>([]);
-  const finished = useRef(onFinished);
+  const changed = useRef(onServerChange);
   useEffect(() => {
-    finished.current = onFinished;
-  }, [onFinished]);
+    changed.current = onServerChange;
+  }, [onServerChange]);
   // Leaving the page pauses what is running (the upload resumes from its last byte next time).
   useEffect(() => () => uploads.current.forEach((u) => u.pause()), []);
 
@@ -44,8 +45,9 @@ export function useTusUploads({ missionId, purpose, datasetType, onFinished }: {
             datasetType,
             onChange: (u) => {
               setItems(uploads.current.map(snapshot));
-              if (u.state === 'finished') finished.current?.();
+              if (u.state === 'finished') changed.current?.();
             },
+            onCreated: () => changed.current?.(),
           }),
       );
       // Finished and cancelled files leave the list when new ones come.
