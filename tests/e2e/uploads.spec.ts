@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { lasFile } from '@/tests/support/las-fixture';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
@@ -45,6 +49,46 @@ test('operator@ uploads a LAS scan in the mission detail and sees its dataset in
   await expect(row).toContainText('Indoor');
   // The control is usable again once the file went through.
   await expect(panel.getByText('Uploading')).toBeHidden();
+});
+
+test('operator@ pauses an upload, reloads the page, chooses the file again and it continues from the last byte', async ({ page }, info) => {
+  const missionId = await operatorMission();
+  const filename = `e2e-resume-${info.workerIndex}-${Date.now()}.las`;
+  // A file on disk keeps its modification time, so the file chosen again after the reload is "the same".
+  const path = join(mkdtempSync(join(tmpdir(), 'argus-e2e-')), filename);
+  const bytes = lasFile(1_000_000); // 20 MB: several requests
+  writeFileSync(path, bytes);
+  const uploadRow = async () =>
+    (await withDb((db) => db.query<{ id: string; offset: string; state: string; sha256: string | null }>('select id, "offset", state, sha256 from upload where filename = $1', [filename]))).rows;
+
+  await signInOverHttp(page, 'operator@example.com');
+  // Slow the transfer down so there is time to pause it.
+  await page.route('**/api/v2/uploads/*', async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 400));
+    // A paused request was aborted by the page meanwhile: nothing to continue.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`/mission/${missionId}`);
+  const panel = scanPanel(page);
+  await panel.locator('input[type="file"]').setInputFiles(path);
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect.poll(async () => Number((await uploadRow())[0]?.offset ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+  await panel.getByRole('button', { name: `Pause the upload of ${filename}` }).click();
+  await expect(panel.getByText('Paused')).toBeVisible();
+  await expect(panel.getByRole('button', { name: `Resume the upload of ${filename}` })).toBeVisible();
+  const paused = await uploadRow();
+  expect(paused).toHaveLength(1);
+  expect(paused[0]!.state).toBe('uploading');
+
+  await page.unroute('**/api/v2/uploads/*');
+  await page.reload();
+  await scanPanel(page).locator('input[type="file"]').setInputFiles(path);
+  await scanPanel(page).getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect.poll(async () => (await uploadRow())[0]?.state, { timeout: 30_000 }).toBe('finished');
+  const done = await uploadRow();
+  // The same upload went on (no second creation), and the stored file is the whole file.
+  expect(done).toHaveLength(1);
+  expect(done[0]!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
 });
 
 test('customer@ sees no upload control on their own mission; the endpoint refuses them', async ({ page }) => {

@@ -19,21 +19,21 @@ export function lasFile(points = 10): Buffer {
   header.writeUInt32LE(points, 107);
   header.writeUInt32LE(points, 111);
   for (const [i, v] of [0.01, 0.01, 0.01, 0, 0, 0].entries()) header.writeDoubleLE(v, 131 + i * 8);
-  const coords = Array.from({ length: points }, (_, i) => [i % 10, Math.floor(i / 10), i % 3]);
-  const max = [0, 1, 2].map((a) => Math.max(...coords.map((c) => c[a]!)));
-  const min = [0, 1, 2].map((a) => Math.min(...coords.map((c) => c[a]!)));
+  const coord = (i: number) => [i % 10, Math.floor(i / 10) % 1000, i % 3] as const;
+  const max = [Math.min(points - 1, 9), Math.min(Math.floor((points - 1) / 10), 999), Math.min(points - 1, 2)];
   for (const a of [0, 1, 2]) {
     header.writeDoubleLE(max[a]!, 179 + a * 16);
-    header.writeDoubleLE(min[a]!, 187 + a * 16);
+    header.writeDoubleLE(0, 187 + a * 16);
   }
   const body = Buffer.alloc(points * 20);
-  coords.forEach(([x, y, z], i) => {
-    body.writeInt32LE(x! * 100, i * 20);
-    body.writeInt32LE(y! * 100, i * 20 + 4);
-    body.writeInt32LE(z! * 100, i * 20 + 8);
+  for (let i = 0; i < points; i += 1) {
+    const [x, y, z] = coord(i);
+    body.writeInt32LE(x * 100, i * 20);
+    body.writeInt32LE(y * 100, i * 20 + 4);
+    body.writeInt32LE(z * 100, i * 20 + 8);
     body.writeUInt16LE(1000, i * 20 + 12);
     body.writeUInt8(0b00001001, i * 20 + 14); // return 1 of 1
     body.writeUInt8(2, i * 20 + 15); // ground
-  });
+  }
   return Buffer.concat([header, body]);
 }
