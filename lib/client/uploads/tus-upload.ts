@@ -1,7 +1,7 @@
 import { isErrorEnvelope } from '@/lib/shared/errors';
 import type { DatasetType } from '@/lib/shared/schemas/dataset';
 import { REQUEST_BYTES_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadPurpose } from '@/lib/shared/schemas/upload';
-import { checksumOf, nextRequest, readRequestBody } from './chunks';
+import { checksumOf, nextRequest, readRequestBody, type ByteSpan } from './chunks';
 import { ProgressMeter, type ProgressSnapshot } from './progress';
 import { localResumeStore, type FileFingerprint, type ResumeStore } from './resume-store';
 
@@ -51,6 +51,12 @@ export interface TusUploadOptions {
 }
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
+
+interface Prepared {
+  span: ByteSpan;
+  body: Uint8Array<ArrayBuffer>;
+  checksum: string | null;
+}
 const RETRY_STATUSES = new Set([423, 429, 460, 500, 502, 503, 504]);
 
 const base64 = (text: string) => {
@@ -180,8 +186,14 @@ export class TusUpload {
       try {
         let offset = await this.locate(signal);
         this.report(offset);
+        // The next request's body is read and hashed while the current one travels.
+        let ahead: Promise<Prepared> | null = null;
         while (offset < this.o.file.size) {
-          offset = await this.send(offset, requestBytes, signal);
+          const early = ahead ? await ahead.catch(() => null) : null;
+          const prepared: Prepared = early?.span.start === offset ? early : await this.prepare(offset, requestBytes, signal);
+          ahead = prepared.span.end < this.o.file.size ? this.prepare(prepared.span.end, requestBytes, signal) : null;
+          ahead?.catch(() => undefined);
+          offset = await this.send(offset, prepared, signal);
           this.report(offset);
           attempt = 0;
         }
@@ -241,10 +253,15 @@ export class TusUpload {
     return 0;
   }
 
-  private async send(offset: number, requestBytes: number, signal: AbortSignal): Promise<number> {
+  /** One request's body, read in 64 KB chunks, and its checksum. */
+  private async prepare(offset: number, requestBytes: number, signal: AbortSignal): Promise<Prepared> {
     const span = nextRequest(this.o.file.size, offset, requestBytes);
     const body = await readRequestBody(this.o.file, span, this.o.chunkBytes, signal);
     const checksum = this.o.subtle === null ? null : await checksumOf(body, this.o.subtle ?? globalThis.crypto?.subtle);
+    return { span, body, checksum };
+  }
+
+  private async send(offset: number, { body, checksum }: Prepared, signal: AbortSignal): Promise<number> {
     const res = await this.o.fetch(this.url!, {
       method: 'PATCH',
       credentials: 'same-origin',
