@@ -16,7 +16,7 @@ import { endUpload } from './end-upload';
 import { finishUpload } from './finish-upload';
 import { requireOwnUpload } from './own-upload';
 import { recordProgress } from './record-progress';
-import { uploadService, type UploadService } from './tus-server';
+import { uploadService, type PendingRequest, type UploadService } from './tus-server';
 import { requestTooLarge, uploadFinished, wrongContent } from './upload-errors';
 
 /*
@@ -97,7 +97,7 @@ async function create(service: UploadService, ctx: DomainContext, request: Reque
   if (Number(length) === 0) throw new AppError('bad_request', 'An empty file cannot be uploaded', undefined, 'errors.uploads.empty');
   const metadata = parseInput(uploadMetadata, parseTusMetadata(request.headers.get('upload-metadata')));
   // No creation-with-upload: every byte goes through PATCH, where the checks run.
-  const state = { ctx, create: metadata } as Parameters<UploadService['run']>[1];
+  const state: PendingRequest = { ctx, create: metadata };
   const response = await service.run(rebuilt(request, null, ['content-type', 'content-length']), state);
   if (state.error) throw state.error;
   return response;
@@ -148,7 +148,7 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
     }
     forward = rebuilt(request, body);
   }
-  const state = { ctx, row: current } as Parameters<UploadService['run']>[1];
+  const state: PendingRequest = { ctx, row: current };
   const response = await service.run(forward, state);
   if (state.error) throw state.error;
   if (response.status === 204 && !state.finished) {
