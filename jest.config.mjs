@@ -5,8 +5,8 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 const createJestConfig = nextJest({ dir: './' });
 
-// next-intl 4 is ESM-only (TOOLCHAIN gotcha 4): let Jest transform it and its helpers.
-const esmPackages = 'next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar';
+// next-intl 4 and @tus/* (with srvx) are ESM-only (TOOLCHAIN gotcha 4): let Jest transform them.
+const esmPackages = 'next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar|@tus|srvx';
 
 const shared = {
   moduleNameMapper: {

@@ -15,6 +15,8 @@ import { ScansSection } from './scans-section';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
 import { TagsField } from './tags-field';
+import { CadUploadPanel } from '@/components/missions/uploads/cad-upload-panel';
+import { ScanUploadPanel } from '@/components/missions/uploads/scan-upload-panel';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
@@ -85,6 +87,7 @@ export async function MissionDetailView({
             canProcess={capabilities.includes('hold')}
             canCheck={capabilities.includes('close')}
           />
+          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} />}
         </Section>
 
         <Section id="downloads" title={t('sections.downloads')}>
@@ -116,6 +119,7 @@ export async function MissionDetailView({
             <F field="pclTeamDescription" wide />
           </Fields>
           <PointcloudPanel missionId={mission.id} initial={records.pointcloud} datasets={records.datasets} canGenerate={capabilities.includes('hold')} />
+          {capabilities.includes('uploadCad') && <CadUploadPanel missionId={mission.id} />}
         </Section>
 
         <Section id="stosim" title={t('sections.stosim')}>

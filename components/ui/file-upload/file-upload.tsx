@@ -7,9 +7,9 @@ import type { ValidationIssue } from '@/lib/shared/validation/issue';
 import { useTranslateIssue } from '../use-translate-issue';
 import { filesFromDrop, filesFromInput, type PickedFile } from './collect-files';
 import styles from './file-upload.module.css';
-import { UploadProgressView, type UploadProgress } from './upload-progress';
+import { UploadProgressView, type FileAction, type UploadProgress } from './upload-progress';
 
-export type { UploadProgress } from './upload-progress';
+export type { FileAction, FileProgress, FileTransferStatus, UploadProgress } from './upload-progress';
 
 export interface UploadSelection {
   files: File[];
@@ -35,6 +35,8 @@ export interface FileUploadProps {
   fieldName?: string;
   placeholder?: string;
   onUpload: (selection: UploadSelection) => void;
+  /** Per-file pause, resume and cancel buttons in the progress list (index into `progress.files`). */
+  onFileAction?: (index: number, action: FileAction) => void;
   className?: string;
 }
 
@@ -59,6 +61,7 @@ export function FileUpload({
   fieldName = 'files',
   placeholder,
   onUpload,
+  onFileAction,
   className,
 }: FileUploadProps) {
   const t = useTranslations('ui.fileUpload');
@@ -70,6 +73,7 @@ export function FileUpload({
   const [dragging, setDragging] = useState(false);
   const inert = disabled || uploading;
   const state = uploading ? 'uploading' : picked.length > 0 ? 'selected' : 'idle';
+  const failed = progress?.files?.flatMap((file, index) => (file.status === 'error' ? [{ file, index }] : [])) ?? [];
 
   const choose = (files: PickedFile[]) => {
     const chosen = directory || multiple ? files : files.slice(0, 1);
@@ -154,7 +158,11 @@ export function FileUpload({
           )}
         </div>
       )}
-      {state === 'uploading' && <UploadProgressView progress={progress} />}
+      {state === 'uploading' && <UploadProgressView progress={progress} onFileAction={onFileAction} />}
+      {/* After the transfers: files that failed stay listed with their reason (and resume). */}
+      {state !== 'uploading' && failed.length > 0 && (
+        <UploadProgressView progress={{ files: failed.map((f) => f.file) }} busy={false} onFileAction={onFileAction && ((i, action) => onFileAction(failed[i]!.index, action))} />
+      )}
     </div>
   );
 }

@@ -8,6 +8,9 @@ import type { Executor, JobHandler } from '../jobs/define';
 import { MISSION_BACKUP_JOB } from '../missions/backup/make-backup';
 import { pruneMissionBackups } from '../missions/backup/retention';
 import { TEMP_PREFIX } from '../storage/keys';
+import { jobDomainContext } from '../domain/contexts';
+import { expireUploads } from '../uploads/expire-uploads';
+import { TUS_PREFIX, tusAreaFromEnv } from '../uploads/tus-area';
 import type { maintenanceCleanupJob } from './cleanup-job';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,12 +41,17 @@ export const maintenanceCleanupHandler: JobHandler<(typeof maintenanceCleanupJob
     let tempFiles = 0;
     for await (const entry of ctx.storage.list(TEMP_PREFIX)) {
       if (ctx.signal.aborted) break;
+      // Unfinished uploads are kept until their own expiry (UPLOAD_EXPIRY_HOURS), below.
+      if (entry.key.startsWith(TUS_PREFIX)) continue;
       if (entry.lastModified < tempBefore) {
         await ctx.storage.delete(entry.key);
         tempFiles += 1;
       }
     }
-    const partialWrites = await ctx.storage.purgeIncomplete(tempBefore);
+    // Under S3 an unfinished upload is an open multipart upload: keep those until uploads expire.
+    const uploadsBefore = new Date(now.getTime() - env().UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000);
+    const partialWrites = await ctx.storage.purgeIncomplete(ctx.storage.driver === 's3' && uploadsBefore < tempBefore ? uploadsBefore : tempBefore);
+    const expiredUploads = await expireUploads(jobDomainContext(ctx), tusAreaFromEnv(env(), ctx.storage), now);
     await ctx.reportProgress(50);
 
     const backups = await pruneMissionBackups({
@@ -73,6 +81,7 @@ export const maintenanceCleanupHandler: JobHandler<(typeof maintenanceCleanupJob
       notifications: notifications.length,
       tempFiles,
       partialWrites,
+      expiredUploads,
       expiredBackups: backups.expired,
       orphanBackups: backups.orphans,
       missingBackups: backups.missing,

@@ -13,7 +13,7 @@ import type { MissionCapability } from '@/lib/shared/schemas/mission-page';
  * |---|---|---|
  * | admin, advanced (internal) | every mission, all fields | everything |
  * | customer | own company's missions; missions shared with their customer | own company: edit the customer fields, hide/show, share/revoke, edit buildings, read the audit trail. Shared: read only |
- * | operator | missions assigned to them; missions of their own company (the provider's staff) | edit the scan fields, hold/resume, read the audit trail |
+ * | operator | missions assigned to them; missions of their own company (the provider's staff) | edit the scan fields, hold/resume, read the audit trail, upload scans/photos (not CAD) |
  * | external | own company's missions; missions shared with their customer — reduced fields | own company: edit the external order fields |
  *
  * Anything not granted is 403 'not authorized to access mission id'; an unknown id is 404.
@@ -39,7 +39,7 @@ const CUSTOMER_FIELDS: UpdatableMissionField[] = [
 const OPERATOR_FIELDS: UpdatableMissionField[] = ['scanOperatorNotes', 'scanAppointment', 'startFromOffice', 'step'];
 const EXTERNAL_FIELDS: UpdatableMissionField[] = ['externalDeliveryDate', 'externalMissionStatus', 'externalOrderReference'];
 
-const ALL: MissionCapability[] = ['read', 'readAllFields', 'update', 'close', 'hide', 'hold', 'cloudSync', 'share', 'tag', 'editBuildings', 'readAudit'];
+const ALL: MissionCapability[] = ['read', 'readAllFields', 'update', 'close', 'hide', 'hold', 'cloudSync', 'share', 'tag', 'editBuildings', 'readAudit', 'upload', 'uploadCad'];
 
 function grantsOf(role: string, r: MissionRelation): { capabilities: MissionCapability[]; fields: UpdatableMissionField[] } {
   switch (role) {
@@ -48,7 +48,7 @@ function grantsOf(role: string, r: MissionRelation): { capabilities: MissionCapa
       if (r.sharedWithMyCustomer) return { capabilities: ['read', 'readAllFields'], fields: [] };
       break;
     case 'operator':
-      if (r.ownCompany || r.assignedToMe) return { capabilities: ['read', 'readAllFields', 'update', 'hold', 'readAudit'], fields: OPERATOR_FIELDS };
+      if (r.ownCompany || r.assignedToMe) return { capabilities: ['read', 'readAllFields', 'update', 'hold', 'readAudit', 'upload'], fields: OPERATOR_FIELDS };
       break;
     case 'external':
       if (r.ownCompany) return { capabilities: ['read', 'update'], fields: EXTERNAL_FIELDS };

@@ -23,7 +23,11 @@ export type MissionCapability =
   | 'share'
   | 'tag'
   | 'editBuildings'
-  | 'readAudit';
+  | 'readAudit'
+  /** Upload scans, tour images and photos (POST /api/v2/uploads). */
+  | 'upload'
+  /** Upload CAD deliverables (internal users only). */
+  | 'uploadCad';
 
 /** The mission as the signed-in user may see it, with what they may do to it. */
 export interface MissionPageData {

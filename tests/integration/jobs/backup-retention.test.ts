@@ -78,6 +78,7 @@ it('maintenance.cleanup prunes mission backups past the retention but keeps each
     notifications: 0,
     tempFiles: 0,
     partialWrites: 0,
+    expiredUploads: 0,
     expiredBackups: 1,
     orphanBackups: 1,
     missingBackups: 1,

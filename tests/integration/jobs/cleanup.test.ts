@@ -58,7 +58,7 @@ it('maintenance.cleanup deletes old dismissed notifications, old temp files and 
   const run = await h.queue.enqueue(h.db, maintenanceCleanup, {});
   const done = await waitFor(() => jobRow(h.db, run.id), (r) => r.state === 'succeeded' || r.state === 'failed');
   expect(done.error).toBeNull();
-  expect(done.result).toEqual({ notifications: 1, tempFiles: 1, partialWrites: 1, expiredBackups: 0, orphanBackups: 0, missingBackups: 0, jobs: 1, settledJobs: 2 });
+  expect(done.result).toEqual({ notifications: 1, tempFiles: 1, partialWrites: 1, expiredUploads: 0, expiredBackups: 0, orphanBackups: 0, missingBackups: 0, jobs: 1, settledJobs: 2 });
 
   const left = await h.db.select({ id: notification.id }).from(notification).where(inArray(notification.id, notes.map((n) => n.id)));
   expect(left.map((n) => n.id).sort()).toEqual([notes[1]!.id, notes[2]!.id].sort());

@@ -235,3 +235,40 @@ describe('FileUpload is inert while disabled or uploading', () => {
     await waitFor(() => expect(within(root()).getByText('1 file selected')).toBeInTheDocument());
   });
 });
+
+describe('FileUpload per-file transfers', () => {
+  const files = [
+    { name: 'scan1.las', percent: 40, status: 'uploading' as const, speed: 12_500_000, secondsLeft: 75 },
+    { name: 'scan2.las', percent: 10, status: 'paused' as const },
+    { name: 'scan3.las', percent: 0, status: 'error' as const, error: 'The file is larger than allowed' },
+  ];
+
+  it('shows speed, time left and the pause, resume and cancel buttons each file allows', () => {
+    const onFileAction = jest.fn();
+    renderWithIntl(<FileUpload uploading onUpload={jest.fn()} progress={{ files }} onFileAction={onFileAction} />);
+    expect(screen.getByText('12.5 MB/s · 2 minutes left')).toBeInTheDocument();
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    expect(screen.getByText('The file is larger than allowed')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause the upload of scan1.las' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Resume the upload of scan2.las' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of scan3.las' }));
+    expect(onFileAction.mock.calls).toEqual([[0, 'pause'], [1, 'resume'], [2, 'cancel']]);
+    expect(screen.queryByRole('button', { name: 'Resume the upload of scan1.las' })).toBeNull();
+  });
+
+  it('keeps failed files listed with their reason after the transfers, and lets them resume', () => {
+    const onFileAction = jest.fn();
+    renderWithIntl(<FileUpload onUpload={jest.fn()} progress={{ files: [{ name: 'ok.las', percent: 100, status: 'finished' }, files[2]!] }} onFileAction={onFileAction} />);
+    expect(root()).toHaveAttribute('data-state', 'idle');
+    expect(screen.queryByText('Uploading')).toBeNull();
+    expect(screen.queryByText('ok.las')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume the upload of scan3.las' }));
+    expect(onFileAction).toHaveBeenCalledWith(1, 'resume');
+  });
+
+  it('speaks German', () => {
+    renderWithIntl(<FileUpload uploading onUpload={jest.fn()} progress={{ files: [{ ...files[0]!, secondsLeft: 1 }] }} onFileAction={jest.fn()} />, { locale: 'de' });
+    expect(screen.getByText('12,5 MB/s · noch 1 Sekunde')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hochladen von scan1.las pausieren' })).toHaveTextContent('Pausieren');
+  });
+});

@@ -1,0 +1,31 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { DATASET_TYPES, type DatasetType } from '@/lib/shared/schemas/dataset';
+import { MissionUpload } from './mission-upload';
+import styles from './uploads.module.css';
+
+/** "scans": upload LAS, LAZ, E57, PLY or ZIP scans as datasets of the chosen type (spec §4, default unknown). */
+export function ScanUploadPanel({ missionId }: { missionId: number }) {
+  const t = useTranslations('missions.uploads');
+  const types = useTranslations('missions.detail.scans.types');
+  const id = useId();
+  const [type, setType] = useState<DatasetType>('unknown');
+  return (
+    <div className={styles.panel} data-testid="scan-upload">
+      <h3 className={styles.title}>{t('scans.title')}</h3>
+      <label className={styles.type} htmlFor={id}>
+        <span>{t('scans.datasetType')}</span>
+        <select id={id} value={type} onChange={(e) => setType(e.target.value as DatasetType)}>
+          {DATASET_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {types(value)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <MissionUpload missionId={missionId} purpose="scan" datasetType={type} placeholder={t('scans.placeholder')} />
+    </div>
+  );
+}
