@@ -52,6 +52,9 @@ async function main() {
       const { seedDemoData } = await import('./seed/demo-data');
       const result = await seedDemoData(db(), { identities });
       log(result.created ? 'demo data created' : 'demo data already present; nothing changed');
+      const { seedDemoScan } = await import('./seed/demo-scan');
+      const scan = await seedDemoScan(db(), identities);
+      log(scan.created ? 'demo scan stored; the worker imports and converts it' : 'demo scan already present');
     } finally {
       await admin.stop();
     }

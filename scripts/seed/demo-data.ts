@@ -166,6 +166,8 @@ export async function seedDemoData(db: Db, opts: { identities?: Record<string, s
   });
 }
 
+const STALLABLE: string[] = ['uploading', 'imported', 'processing'];
+
 async function seedMission(ctx: DomainContext, plan: MissionPlan): Promise<boolean> {
   let created = false;
   const ref = plan.mission.internalReference!;
@@ -186,7 +188,9 @@ async function seedMission(ctx: DomainContext, plan: MissionPlan): Promise<boole
   for (const scan of plan.datasets) {
     const [existing] = await ctx.db.select({ id: dataset.id }).from(dataset).where(eq(dataset.datasetId, scan.datasetId));
     if (existing) continue;
-    await createDatasetFromJson(ctx, { ...scan, missionId } satisfies CreateDatasetInput);
+    const made = await createDatasetFromJson(ctx, { ...scan, missionId } satisfies CreateDatasetInput);
+    // Nothing works on these records: one that was being worked on shows as stalled since it was last seen.
+    if (STALLABLE.includes(made.status)) await ctx.db.update(dataset).set({ stalledAt: new Date(made.lastSeenAt ?? made.createdAt) }).where(eq(dataset.id, made.id));
     created = true;
   }
   return created;

@@ -215,7 +215,7 @@ export function buildMissionPlans(ctx: PlanContext): MissionPlan[] {
             progress: progressOf(datasetStatus, random()),
             createdAt: iso(taken),
             lastSeenAt: iso(taken + (datasetStatus === 'uploading' ? between(5, 50) * 60_000 : between(1, 9) * DAY)),
-            storageKey: `datasets/${datasetId}/scan.e57`,
+            // Records of earlier scans: their files are not in this installation (only the demo scan's is).
             sizeBytes: between(800, 9_000) * 1_048_576,
           });
         }

@@ -69,7 +69,7 @@ export const engine = {
 
   /** Cuts the cloud into chunks of bounded size; the largest first, so the last to finish is small. */
   async distribute(args: StageArgs): Promise<{ chunks: string[] }> {
-    const layout = await distributeStage({ ...stageContext(args), pool: pool() });
+    const layout = await distributeStage({ ...stageContext(args), pool: pool(), maxChunkPoints: env().CONVERSION_CHUNK_POINTS });
     return { chunks: [...layout.chunks].sort((a, b) => b.count - a.count).map((c) => c.name) };
   },
 

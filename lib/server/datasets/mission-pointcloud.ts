@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
 import { recordAudit } from '../audit/record-audit';
 import { startConversion } from '../conversions/start-conversion';
-import { conversion, dataset } from '../db/schema';
+import { conversion, dataset, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { AppError, notFound } from '../errors';
 import { requireMission } from '../missions/visibility';
@@ -109,6 +109,7 @@ async function buildMissionPointcloud(tx: DomainContext, missionId: number): Pro
       })
       .returning({ id: conversion.id });
     conversionId = reused!.id;
+    await tx.db.update(mission).set({ pipelineStatus: 'completed' }).where(eq(mission.id, missionId));
   } else {
     conversionId = (await startConversion(tx, { missionId, datasetId: null, inputs: usable.map((d) => d.storageKey!), sourceDatasetIds })).id;
   }

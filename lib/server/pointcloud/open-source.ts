@@ -1,7 +1,9 @@
 /*
  * Opens any supported point-cloud file by its content (magic bytes), not its name.
  */
+import { openE57Source } from './e57';
 import { openLasSource, type OpenLasOptions } from './las/reader';
+import { openPlySource } from './ply';
 import { PointCloudError, type ByteSource, type PointSource } from './types';
 
 export type FormatHint = 'las' | 'laz' | 'copc' | 'ply' | 'e57';
@@ -14,15 +16,11 @@ function startsWith(head: Uint8Array, magic: string): boolean {
   return true;
 }
 
-/**
- * `hint` (from the upload's name or purpose) is only used to word errors; the bytes decide.
- * PLY (`ply\n`, reader `openPlySource` in ./ply.ts) and E57 (`ASTM-E57`, `openE57Source` in
- * ./e57/) plug in below the LAS branch.
- */
+/** `hint` (from the upload's name or purpose) is only used to word errors; the bytes decide. */
 export async function openPointSource(bytes: ByteSource, hint?: FormatHint, options: OpenOptions = {}): Promise<PointSource> {
   const head = await bytes.read(0, 16);
   if (startsWith(head, 'LASF')) return openLasSource(bytes, options);
-  // The PLY reader (magic "ply", openPlySource in ./ply.ts) and the E57 reader (magic "ASTM-E57",
-  // openE57Source in ./e57/) add their branches here, each before the error below.
+  if (startsWith(head, 'ply\n') || startsWith(head, 'ply\r\n')) return openPlySource(bytes);
+  if (startsWith(head, 'ASTM-E57')) return openE57Source(bytes);
   throw new PointCloudError('unsupportedFormat', `unrecognised point-cloud file${hint ? ` (named as ${hint})` : ''}`);
 }
