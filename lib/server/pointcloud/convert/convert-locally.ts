@@ -48,7 +48,8 @@ export async function convertLocally(options: ConvertLocallyOptions): Promise<Me
     // Largest chunks first, so the last one to finish is a small one.
     const chunks = [...layout.chunks].sort((a, b) => b.count - a.count);
     let done = 0;
-    await mapLimit(chunks, Math.max(1, threads), signal, async (chunk) => {
+    // One lane more than threads, so no thread waits while a lane reads its chunk's parts.
+    await mapLimit(chunks, pool.size + 1, signal, async (chunk) => {
       const result = await indexChunkStage({ ...ctx, chunk: chunk.name, pool, leafPoints: options.leafPoints, quality: options.quality });
       done += result.points;
       options.onProgress?.({ stage: 'index', done, total: layout.points });

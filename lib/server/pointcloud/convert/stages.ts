@@ -201,7 +201,8 @@ function quantization(bounds: Bounds, scales: [number, number, number][]): { q: 
 export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; maxChunkPoints?: number; gpsTime?: boolean }): Promise<Layout> {
   const { storage } = ctx;
   const runner = ctx.pool ?? inlineRunner;
-  const lanes = Math.max(1, ctx.pool?.size ?? 1);
+  // One lane more than threads: a task is queued while another lane reads or writes storage.
+  const lanes = (ctx.pool?.size ?? 0) + 1;
   const counted = await Promise.all((await listKeys(storage, workKey(ctx, 'count') + '/')).map((key) => getJson<CountResult>(storage, key)));
   if (counted.length === 0) throw new Error('distribute before count: no count results under the work prefix');
   counted.sort((a, b) => a.inputIndex - b.inputIndex);

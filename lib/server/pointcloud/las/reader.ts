@@ -147,7 +147,8 @@ async function* chunkedLazBatches(bytes: ByteSource, layout: LasLayout, chunks: 
     pending.catch(() => undefined); // awaited in order below; this only marks it handled meanwhile
     inflight.push(pending);
   };
-  while (inflight.length < runner.parallelism + 1 && next < groups.length) launch();
+  // Twice the threads in flight: they keep decoding while the consumer writes what it got.
+  while (inflight.length < runner.parallelism * 2 + 1 && next < groups.length) launch();
   while (inflight.length > 0) {
     aborted(signal);
     const batch = await inflight.shift()!;
