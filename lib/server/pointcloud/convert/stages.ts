@@ -30,7 +30,8 @@ export const SLICE_POINTS = 1 << 20;
  * estimates (a few per cent off), which the chunk cap tolerates.
  */
 export const SAMPLE_STRIDE = 16;
-export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
+/** Points per chunk (an estimate, see SAMPLE_STRIDE): an index task holds about 60 bytes per point. */
+export const DEFAULT_MAX_CHUNK_POINTS = 1_000_000;
 export const DEFAULT_LEAF_POINTS = 20_000;
 /**
  * Brotli quality 2: measured on the 11 M-point bench (one 1.5 M-point chunk) at half the time of
