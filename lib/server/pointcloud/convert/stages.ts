@@ -233,10 +233,15 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
   cellToChunk.set(plan.cellToChunk);
 
   await storage.deletePrefix(workKey(ctx, 'chunks') + '/');
+  // Points each planned chunk actually received: chunks planned from samples may stay empty.
+  const received = new Float64Array(plan.chunks.length);
   let done = 0;
   await mapLimit(slices, lanes, ctx.signal, async (slice) => {
     const parts = await runner.run<(Uint8Array | null)[]>('distributeSlice', { slice: await getBytes(storage, slice.key), q, cellToChunk, chunkCount: plan.chunks.length, flags: attributes });
     const sliceName = slice.key.split('/').slice(-2).join('-');
+    parts.forEach((part, i) => {
+      if (part) received[i]! += new DataView(part.buffer, part.byteOffset, 8).getUint32(4, true);
+    });
     await Promise.all(parts.map((part, i) => (part ? storage.put(workKey(ctx, 'chunks', plan.chunks[i]!.name, sliceName), part) : undefined)));
     done += slice.count;
     ctx.onProgress?.({ stage: 'distribute', done, total: stats.count });
@@ -252,7 +257,7 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
     stats,
     crs: counted.find((c) => c.crs.wkt || c.crs.epsg)?.crs,
     slices,
-    chunks: plan.chunks,
+    chunks: plan.chunks.map((c, i) => ({ name: c.name, count: received[i]! })).filter((c) => c.count > 0),
   };
   await putJson(storage, workKey(ctx, 'layout.json'), layout);
   return layout;
