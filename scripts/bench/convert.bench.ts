@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fileSource } from '../../lib/server/pointcloud/byte-source';
 import { convertLocally } from '../../lib/server/pointcloud/convert/convert-locally';
-import { threadChunkRunner, threadLazHost } from '../../lib/server/pointcloud/convert/stages';
+import { threadChunkRunner, threadLazHost } from '../../lib/server/pointcloud/convert/thread-hosts';
 import { createThreadPool, type ThreadPool } from '../../lib/server/pointcloud/convert/thread-pool';
 import { openPointSource } from '../../lib/server/pointcloud/open-source';
 import type { PointSource } from '../../lib/server/pointcloud/types';

@@ -4,7 +4,8 @@
  */
 import type { Storage } from '../../storage/types';
 import { checkAborted, mapLimit, type StageContext } from './stage-io';
-import { countStage, distributeStage, indexChunkStage, mergeStage, type ConversionInput, type MergeResult } from './stages';
+import { mergeStage } from './merge-stage';
+import { countStage, distributeStage, indexChunkStage, type ConversionInput, type MergeResult } from './stages';
 import { createThreadPool, type ThreadPool } from './thread-pool';
 
 export interface ConvertLocallyOptions {

@@ -6,20 +6,15 @@
  * its inputs from and writes its state to storage under the work prefix, overwriting its own
  * outputs, so a stage re-run after a crash is idempotent and any process may run the next one.
  */
-import { Readable } from 'node:stream';
 import { storageSource } from '../byte-source';
-import type { LasLayout } from '../las/header';
-import type { LazChunkTask } from '../las/laz';
-import type { LazChunkRunner, LazDecodeHost } from '../las/reader';
 import { openPointSource } from '../open-source';
 import { PointCloudError, type Bounds, type CoordinateSystem, type PointBatch, type PointSource } from '../types';
 import { cellsOf, GRID, planChunks, type Quantization } from './grid';
-import { buildHierarchy, type NodeRecord } from './hierarchy';
-import { buildMetadata } from './metadata';
 import { serializeBatches, type AttributeFlags } from './point-set';
 import { addBatch, emptyStats, mergeStats, type CloudStats } from './stats';
 import { checkAborted, getBytes, getJson, listKeys, mapLimit, putJson, workKey, type StageContext } from './stage-io';
 import type { EncodedNode } from './tasks';
+import { threadChunkRunner, threadLazHost } from './thread-hosts';
 import { inlineRunner, type ThreadPool } from './thread-pool';
 
 /** Points per slice file written by the count stage. */
@@ -79,38 +74,6 @@ export interface MergeResult {
   nodes: number;
   octreeBytes: number;
   hierarchyBytes: number;
-}
-
-/** Runs of LAZ chunks decoded on every thread of the pool. */
-export function threadChunkRunner(pool: ThreadPool): LazChunkRunner {
-  return { parallelism: pool.size, decode: (task: LazChunkTask) => pool.run<PointBatch>('decodeLazChunks', task) };
-}
-
-/** LAZ without a chunk table pointer, decoded in a pinned thread of the pool, streaming batches back. */
-export function threadLazHost(pool: ThreadPool): LazDecodeHost {
-  return {
-    async open(file: Uint8Array, layout: LasLayout) {
-      const thread = await pool.pin();
-      const session = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-      try {
-        const { count } = await thread.run<{ count: number }>('lazOpen', { session, file, layout });
-        return {
-          count,
-          next: (max: number) => thread.run<PointBatch | null>('lazNext', { session, max }),
-          async close() {
-            try {
-              await thread.run('lazClose', { session });
-            } finally {
-              thread.release();
-            }
-          },
-        };
-      } catch (err) {
-        thread.release();
-        throw err;
-      }
-    },
-  };
 }
 
 /** Positions of the batch's points whose index in the input is a multiple of SAMPLE_STRIDE. */
@@ -287,94 +250,4 @@ export async function indexChunkStage(ctx: StageContext & { chunk: string; pool?
   await storage.put(workKey(ctx, 'indexed', `${chunk}.root`), out.root);
   await putJson(storage, workKey(ctx, 'indexed', `${chunk}.json`), { nodes: out.nodes, blobSize: out.blob.byteLength, rootCount: out.rootCount, points: out.points });
   return { chunk, points: out.points, nodes: out.nodes.length + 1, bytes: out.blob.byteLength };
-}
-
-/** Samples the levels above the chunks and writes the Potree 2.0 files under `outputPrefix`. */
-export async function mergeStage(ctx: StageContext & { outputPrefix: string; name?: string; pool?: ThreadPool; quality?: number }): Promise<MergeResult> {
-  const { storage } = ctx;
-  checkAborted(ctx.signal);
-  const layout = await getJson<Layout>(storage, workKey(ctx, 'layout.json'));
-  const infos = await Promise.all(
-    layout.chunks.map(async (c) => ({
-      name: c.name,
-      info: await getJson<{ nodes: EncodedNode[]; blobSize: number; points: number }>(storage, workKey(ctx, 'indexed', `${c.name}.json`)),
-    })),
-  );
-  const indexed = await Promise.all(
-    infos.filter((c) => c.info.points > 0).map(async (c) => ({ ...c, root: await getBytes(storage, workKey(ctx, 'indexed', `${c.name}.root`)) })),
-  );
-  // Levels above the chunks, deepest first: each node samples its children's remaining points,
-  // after which the children are final and encoded. Only one node's children are in memory at a
-  // time, however many chunks there are.
-  const runner = ctx.pool ?? inlineRunner;
-  const params = { q: layout.q, flags: layout.attributes, quality: ctx.quality ?? DEFAULT_QUALITY };
-  const raw = new Map(indexed.map((c) => [c.name, workKey(ctx, 'indexed', `${c.name}.root`)]));
-  const upperNames = new Set<string>();
-  for (const c of indexed) for (let l = 1; l < c.name.length; l += 1) upperNames.add(c.name.slice(0, l));
-  const levels = [...new Set([...upperNames].map((n) => n.length))].sort((a, b) => b - a);
-  const blobs: { key: string; nodes: EncodedNode[]; size: number }[] = [];
-  await storage.deletePrefix(workKey(ctx, 'merged') + '/');
-  for (const length of levels) {
-    const parents = [...upperNames].filter((n) => n.length === length);
-    await mapLimit(parents, (ctx.pool?.size ?? 0) + 1, ctx.signal, async (name) => {
-      const children = [];
-      for (let d = 0; d < 8; d += 1) {
-        const key = raw.get(name + d);
-        if (key) children.push({ name: name + d, set: await getBytes(storage, key) });
-      }
-      const out = await runner.run<{ blob: Uint8Array; nodes: EncodedNode[]; parent: Uint8Array }>('sampleParent', { name, children, ...params });
-      const blobKey = workKey(ctx, 'merged', `${name}.children`);
-      await storage.put(blobKey, out.blob);
-      blobs.push({ key: blobKey, nodes: out.nodes, size: out.blob.byteLength });
-      const parentKey = workKey(ctx, 'merged', `${name}.root`);
-      await storage.put(parentKey, out.parent);
-      for (const c of children) raw.delete(c.name);
-      raw.set(name, parentKey);
-    });
-  }
-  checkAborted(ctx.signal);
-  const root = await runner.run<{ blob: Uint8Array; nodes: EncodedNode[] }>('encodeRaw', { name: 'r', set: await getBytes(storage, raw.get('r')!), ...params });
-  const parts: { key?: string; bytes?: Uint8Array; nodes: EncodedNode[]; size: number }[] = [
-    { bytes: root.blob, nodes: root.nodes, size: root.blob.byteLength },
-    ...blobs,
-    ...indexed.map((c) => ({ key: workKey(ctx, 'indexed', `${c.name}.octree`), nodes: c.info.nodes, size: c.info.blobSize })),
-  ];
-  const records: NodeRecord[] = [];
-  let base = 0;
-  for (const part of parts) {
-    for (const n of part.nodes) records.push({ name: n.name, count: n.count, offset: base + n.offset, size: n.size });
-    base += part.size;
-  }
-  const total = records.reduce((sum, r) => sum + r.count, 0);
-  if (total !== layout.points) throw new Error(`the octree holds ${total} points but ${layout.points} were counted`);
-
-  const out = ctx.outputPrefix.endsWith('/') ? ctx.outputPrefix : `${ctx.outputPrefix}/`;
-  async function* octree() {
-    for (const part of parts) {
-      if (part.bytes) {
-        yield part.bytes;
-        continue;
-      }
-      const { body } = await storage.get(part.key!);
-      for await (const piece of body) yield piece as Uint8Array;
-    }
-  }
-  await storage.put(`${out}octree.bin`, Readable.from(octree()), { signal: ctx.signal });
-  const hierarchy = buildHierarchy(records);
-  await storage.put(`${out}hierarchy.bin`, hierarchy.bytes);
-  // Written last: a reader that sees metadata.json finds the files it describes.
-  const metadata = buildMetadata({
-    name: ctx.name ?? 'pointcloud',
-    points: layout.points,
-    q: layout.q,
-    cubeSize: layout.cubeSize,
-    spacing: layout.spacing,
-    tight: layout.bounds,
-    flags: layout.attributes,
-    stats: layout.stats,
-    crs: layout.crs,
-    hierarchy,
-  });
-  await storage.put(`${out}metadata.json`, Buffer.from(JSON.stringify(metadata, null, 2)), { contentType: 'application/json' });
-  return { points: layout.points, bounds: layout.bounds, nodes: records.length, octreeBytes: base, hierarchyBytes: hierarchy.bytes.byteLength };
 }
