@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { bufferSource } from '@/lib/server/pointcloud/byte-source';
+import { crsFromGeoKeys } from '@/lib/server/pointcloud/las/header';
 import { lasBytes } from '@/lib/server/pointcloud/las/writer';
 import { openPointSource } from '@/lib/server/pointcloud/open-source';
 import { collect, randomBatch } from './synthetic';
@@ -40,5 +41,13 @@ describe('LAS round trip', () => {
     const source = await openPointSource(bufferSource(await lasBytes({ pointFormat: 7, scale, offset, wkt }, [batch])));
     expect(source.header.crs).toMatchObject({ epsg: 2994, units: 'ft' });
     expect(source.header.declaredBounds!.min[0]).toBeLessThanOrEqual(source.header.declaredBounds!.max[0]);
+  });
+});
+
+describe('coordinate system from GeoTIFF keys', () => {
+  it('reads the EPSG code and the linear unit', () => {
+    // Key directory 1.1.0 with 3 keys: model type, projected CRS 32755, linear unit US survey foot.
+    const keys = new Uint16Array([1, 1, 0, 3, 1024, 0, 1, 1, 3072, 0, 1, 32755, 3076, 0, 1, 9003]);
+    expect(crsFromGeoKeys(new Uint8Array(keys.buffer))).toEqual({ epsg: 32755, units: 'us-ft' });
   });
 });

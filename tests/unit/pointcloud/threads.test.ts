@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bufferSource } from '@/lib/server/pointcloud/byte-source';
-import { threadChunkRunner } from '@/lib/server/pointcloud/convert/stages';
+import { threadChunkRunner } from '@/lib/server/pointcloud/convert/thread-hosts';
 import { createThreadPool } from '@/lib/server/pointcloud/convert/thread-pool';
 import { openPointSource } from '@/lib/server/pointcloud/open-source';
 import { PointCloudError } from '@/lib/server/pointcloud/types';

@@ -4,7 +4,8 @@
  */
 import type { Storage } from '../../storage/types';
 import { checkAborted, mapLimit, type StageContext } from './stage-io';
-import { countStage, distributeStage, indexChunkStage, mergeStage, type ConversionInput, type MergeResult } from './stages';
+import { mergeStage } from './merge-stage';
+import { countStage, distributeStage, indexChunkStage, type ConversionInput, type MergeResult } from './stages';
 import { createThreadPool, type ThreadPool } from './thread-pool';
 
 export interface ConvertLocallyOptions {
@@ -26,12 +27,17 @@ export interface ConvertLocallyOptions {
   gpsTime?: boolean;
 }
 
-/** Converts and always removes the work prefix; on failure or cancel, nothing else is left. */
+/**
+ * Converts and always removes the work prefix. `outputPrefix` should be fresh for each conversion
+ * (a new cloud replaces an old one by pointing at it, not by overwriting its files): a failure
+ * during the merge removes everything under it.
+ */
 export async function convertLocally(options: ConvertLocallyOptions): Promise<MergeResult & { chunks: number; seconds: Record<'count' | 'distribute' | 'index' | 'merge', number> }> {
   const { storage, signal, threads } = options;
   const pool = options.pool ?? createThreadPool(threads);
   const ctx: StageContext = { storage, workPrefix: options.workPrefix, signal, onProgress: options.onProgress };
   const seconds = { count: 0, distribute: 0, index: 0, merge: 0 };
+  let merging = false;
   let lap = performance.now();
   const timed = (stage: keyof typeof seconds) => {
     const now = performance.now();
@@ -48,16 +54,22 @@ export async function convertLocally(options: ConvertLocallyOptions): Promise<Me
     // Largest chunks first, so the last one to finish is a small one.
     const chunks = [...layout.chunks].sort((a, b) => b.count - a.count);
     let done = 0;
-    await mapLimit(chunks, Math.max(1, threads), signal, async (chunk) => {
+    // One lane more than threads, so no thread waits while a lane reads its chunk's parts.
+    await mapLimit(chunks, pool.size + 1, signal, async (chunk) => {
       const result = await indexChunkStage({ ...ctx, chunk: chunk.name, pool, leafPoints: options.leafPoints, quality: options.quality });
       done += result.points;
       options.onProgress?.({ stage: 'index', done, total: layout.points });
     });
     checkAborted(signal);
     timed('index');
+    merging = true;
     const merged = await mergeStage({ ...ctx, outputPrefix: options.outputPrefix, name: options.name, pool, quality: options.quality });
     timed('merge');
     return { ...merged, chunks: layout.chunks.length, seconds };
+  } catch (err) {
+    // A merge cut short may have replaced some output files and not others: remove them all.
+    if (merging) await storage.deletePrefix(options.outputPrefix.endsWith('/') ? options.outputPrefix : `${options.outputPrefix}/`);
+    throw err;
   } finally {
     if (!options.pool) await pool.close();
     await storage.deletePrefix(options.workPrefix.endsWith('/') ? options.workPrefix : `${options.workPrefix}/`);

@@ -6,20 +6,15 @@
  * its inputs from and writes its state to storage under the work prefix, overwriting its own
  * outputs, so a stage re-run after a crash is idempotent and any process may run the next one.
  */
-import { Readable } from 'node:stream';
 import { storageSource } from '../byte-source';
-import type { LasLayout } from '../las/header';
-import type { LazChunkTask } from '../las/laz';
-import type { LazChunkRunner, LazDecodeHost } from '../las/reader';
 import { openPointSource } from '../open-source';
 import { PointCloudError, type Bounds, type CoordinateSystem, type PointBatch, type PointSource } from '../types';
 import { cellsOf, GRID, planChunks, type Quantization } from './grid';
-import { buildHierarchy, type NodeRecord } from './hierarchy';
-import { buildMetadata } from './metadata';
 import { serializeBatches, type AttributeFlags } from './point-set';
 import { addBatch, emptyStats, mergeStats, type CloudStats } from './stats';
 import { checkAborted, getBytes, getJson, listKeys, mapLimit, putJson, workKey, type StageContext } from './stage-io';
 import type { EncodedNode } from './tasks';
+import { threadChunkRunner, threadLazHost } from './thread-hosts';
 import { inlineRunner, type ThreadPool } from './thread-pool';
 
 /** Points per slice file written by the count stage. */
@@ -30,7 +25,8 @@ export const SLICE_POINTS = 1 << 20;
  * estimates (a few per cent off), which the chunk cap tolerates.
  */
 export const SAMPLE_STRIDE = 16;
-export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
+/** Points per chunk (an estimate, see SAMPLE_STRIDE): an index task holds about 60 bytes per point. */
+export const DEFAULT_MAX_CHUNK_POINTS = 1_000_000;
 export const DEFAULT_LEAF_POINTS = 20_000;
 /**
  * Brotli quality 2: measured on the 11 M-point bench (one 1.5 M-point chunk) at half the time of
@@ -78,38 +74,6 @@ export interface MergeResult {
   nodes: number;
   octreeBytes: number;
   hierarchyBytes: number;
-}
-
-/** Runs of LAZ chunks decoded on every thread of the pool. */
-export function threadChunkRunner(pool: ThreadPool): LazChunkRunner {
-  return { parallelism: pool.size, decode: (task: LazChunkTask) => pool.run<PointBatch>('decodeLazChunks', task) };
-}
-
-/** LAZ without a chunk table pointer, decoded in a pinned thread of the pool, streaming batches back. */
-export function threadLazHost(pool: ThreadPool): LazDecodeHost {
-  return {
-    async open(file: Uint8Array, layout: LasLayout) {
-      const thread = await pool.pin();
-      const session = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-      try {
-        const { count } = await thread.run<{ count: number }>('lazOpen', { session, file, layout });
-        return {
-          count,
-          next: (max: number) => thread.run<PointBatch | null>('lazNext', { session, max }),
-          async close() {
-            try {
-              await thread.run('lazClose', { session });
-            } finally {
-              thread.release();
-            }
-          },
-        };
-      } catch (err) {
-        thread.release();
-        throw err;
-      }
-    },
-  };
 }
 
 /** Positions of the batch's points whose index in the input is a multiple of SAMPLE_STRIDE. */
@@ -201,7 +165,8 @@ function quantization(bounds: Bounds, scales: [number, number, number][]): { q: 
 export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; maxChunkPoints?: number; gpsTime?: boolean }): Promise<Layout> {
   const { storage } = ctx;
   const runner = ctx.pool ?? inlineRunner;
-  const lanes = Math.max(1, ctx.pool?.size ?? 1);
+  // One lane more than threads: a task is queued while another lane reads or writes storage.
+  const lanes = (ctx.pool?.size ?? 0) + 1;
   const counted = await Promise.all((await listKeys(storage, workKey(ctx, 'count') + '/')).map((key) => getJson<CountResult>(storage, key)));
   if (counted.length === 0) throw new Error('distribute before count: no count results under the work prefix');
   counted.sort((a, b) => a.inputIndex - b.inputIndex);
@@ -231,10 +196,15 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
   cellToChunk.set(plan.cellToChunk);
 
   await storage.deletePrefix(workKey(ctx, 'chunks') + '/');
+  // Points each planned chunk actually received: chunks planned from samples may stay empty.
+  const received = new Float64Array(plan.chunks.length);
   let done = 0;
   await mapLimit(slices, lanes, ctx.signal, async (slice) => {
     const parts = await runner.run<(Uint8Array | null)[]>('distributeSlice', { slice: await getBytes(storage, slice.key), q, cellToChunk, chunkCount: plan.chunks.length, flags: attributes });
     const sliceName = slice.key.split('/').slice(-2).join('-');
+    parts.forEach((part, i) => {
+      if (part) received[i]! += new DataView(part.buffer, part.byteOffset, 8).getUint32(4, true);
+    });
     await Promise.all(parts.map((part, i) => (part ? storage.put(workKey(ctx, 'chunks', plan.chunks[i]!.name, sliceName), part) : undefined)));
     done += slice.count;
     ctx.onProgress?.({ stage: 'distribute', done, total: stats.count });
@@ -250,7 +220,7 @@ export async function distributeStage(ctx: StageContext & { pool?: ThreadPool; m
     stats,
     crs: counted.find((c) => c.crs.wkt || c.crs.epsg)?.crs,
     slices,
-    chunks: plan.chunks,
+    chunks: plan.chunks.map((c, i) => ({ name: c.name, count: received[i]! })).filter((c) => c.count > 0),
   };
   await putJson(storage, workKey(ctx, 'layout.json'), layout);
   return layout;
@@ -280,63 +250,4 @@ export async function indexChunkStage(ctx: StageContext & { chunk: string; pool?
   await storage.put(workKey(ctx, 'indexed', `${chunk}.root`), out.root);
   await putJson(storage, workKey(ctx, 'indexed', `${chunk}.json`), { nodes: out.nodes, blobSize: out.blob.byteLength, rootCount: out.rootCount, points: out.points });
   return { chunk, points: out.points, nodes: out.nodes.length + 1, bytes: out.blob.byteLength };
-}
-
-/** Samples the levels above the chunks and writes the Potree 2.0 files under `outputPrefix`. */
-export async function mergeStage(ctx: StageContext & { outputPrefix: string; name?: string; pool?: ThreadPool; quality?: number }): Promise<MergeResult> {
-  const { storage } = ctx;
-  checkAborted(ctx.signal);
-  const layout = await getJson<Layout>(storage, workKey(ctx, 'layout.json'));
-  const infos = await Promise.all(
-    layout.chunks.map(async (c) => ({
-      name: c.name,
-      info: await getJson<{ nodes: EncodedNode[]; blobSize: number; points: number }>(storage, workKey(ctx, 'indexed', `${c.name}.json`)),
-    })),
-  );
-  const indexed = await Promise.all(
-    infos.filter((c) => c.info.points > 0).map(async (c) => ({ ...c, root: await getBytes(storage, workKey(ctx, 'indexed', `${c.name}.root`)) })),
-  );
-  const upper = await (ctx.pool ?? inlineRunner).run<{ blob: Uint8Array; nodes: EncodedNode[] }>('indexUpper', {
-    roots: indexed.map((c) => ({ name: c.name, set: c.root })),
-    q: layout.q,
-    flags: layout.attributes,
-    quality: ctx.quality ?? DEFAULT_QUALITY,
-  });
-  checkAborted(ctx.signal);
-  const records: NodeRecord[] = upper.nodes.map((n) => ({ name: n.name, count: n.count, offset: n.offset, size: n.size }));
-  let base = upper.blob.byteLength;
-  for (const c of indexed) {
-    for (const n of c.info.nodes) records.push({ name: n.name, count: n.count, offset: base + n.offset, size: n.size });
-    base += c.info.blobSize;
-  }
-  const total = records.reduce((sum, r) => sum + r.count, 0);
-  if (total !== layout.points) throw new Error(`the octree holds ${total} points but ${layout.points} were counted`);
-
-  const out = ctx.outputPrefix.endsWith('/') ? ctx.outputPrefix : `${ctx.outputPrefix}/`;
-  const chunkKeys = indexed.map((c) => workKey(ctx, 'indexed', `${c.name}.octree`));
-  async function* octree() {
-    yield upper.blob;
-    for (const key of chunkKeys) {
-      const { body } = await storage.get(key);
-      for await (const part of body) yield part as Uint8Array;
-    }
-  }
-  await storage.put(`${out}octree.bin`, Readable.from(octree()), { signal: ctx.signal });
-  const hierarchy = buildHierarchy(records);
-  await storage.put(`${out}hierarchy.bin`, hierarchy.bytes);
-  // Written last: a reader that sees metadata.json finds the files it describes.
-  const metadata = buildMetadata({
-    name: ctx.name ?? 'pointcloud',
-    points: layout.points,
-    q: layout.q,
-    cubeSize: layout.cubeSize,
-    spacing: layout.spacing,
-    tight: layout.bounds,
-    flags: layout.attributes,
-    stats: layout.stats,
-    crs: layout.crs,
-    hierarchy,
-  });
-  await storage.put(`${out}metadata.json`, Buffer.from(JSON.stringify(metadata, null, 2)), { contentType: 'application/json' });
-  return { points: layout.points, bounds: layout.bounds, nodes: records.length, octreeBytes: base, hierarchyBytes: hierarchy.bytes.byteLength };
 }

@@ -148,31 +148,34 @@ export const tasks = {
     return { blob, nodes, root: serializePointSet(rootSet), rootCount: root.count, points: set.count };
   },
 
-  /** The levels above the chunks, sampled from the chunk roots; encodes those and the roots. */
-  async indexUpper(input: { roots: { name: string; set: Uint8Array }[]; q: Quantization; flags: AttributeFlags; quality: number }) {
-    const sets = input.roots.map((r) => deserializePointSet(r.set) as PointSet<Int32Array>);
+  /**
+   * One node above the chunks: takes its sample from its children (chunk roots or nodes sampled
+   * before), which are then final and encoded; returns its own points raw for its parent.
+   */
+  async sampleParent(input: { name: string; children: { name: string; set: Uint8Array }[]; q: Quantization; flags: AttributeFlags; quality: number }) {
+    const sets = input.children.map((c) => deserializePointSet(c.set) as PointSet<Int32Array>);
     const set = concatIntSets(sets, input.flags);
-    const nodes = new Map<string, OctreeNode>();
+    const parent: OctreeNode = { name: input.name, box: boxOfNode(input.name, input.q), indices: new Uint32Array(0), count: 0, children: [] };
+    const children: OctreeNode[] = [];
     let start = 0;
-    input.roots.forEach((r, i) => {
+    input.children.forEach((c, i) => {
       const n = sets[i]!.count;
       const indices = identity(n).map((v) => v + start);
-      nodes.set(r.name, { name: r.name, box: boxOfNode(r.name, input.q), indices, count: n, children: [], external: true });
+      const child: OctreeNode = { name: c.name, box: boxOfNode(c.name, input.q), indices, count: n, children: [], external: true };
+      parent.children[c.name.charCodeAt(c.name.length - 1) - 48] = child;
+      children.push(child);
       start += n;
     });
-    const nodeFor = (name: string): OctreeNode => {
-      let node = nodes.get(name);
-      if (!node) {
-        node = { name, box: boxOfNode(name, input.q), indices: new Uint32Array(0), count: 0, children: [] };
-        nodes.set(name, node);
-        if (name.length > 1) nodeFor(name.slice(0, -1)).children[name.charCodeAt(name.length - 1) - 48] = node;
-      }
-      return node;
-    };
-    for (const r of input.roots) if (r.name.length > 1) nodeFor(r.name.slice(0, -1)).children[r.name.charCodeAt(r.name.length - 1) - 48] = nodes.get(r.name)!;
-    const upper = [...nodes.values()].filter((n) => !n.external).sort((a, b) => b.name.length - a.name.length);
-    for (const node of upper) sampleFromChildren(node, set.positions);
-    return encodeNodes([...nodes.values()], set, input.flags, input.quality);
+    sampleFromChildren(parent, set.positions);
+    const encoded = encodeNodes(children, set, input.flags, input.quality);
+    return { ...encoded, parent: serializePointSet(gather(set, parent.indices.subarray(0, parent.count), input.flags)) };
+  },
+
+  /** The root's points, when nothing above it samples them. */
+  async encodeRaw(input: { name: string; set: Uint8Array; q: Quantization; flags: AttributeFlags; quality: number }) {
+    const set = deserializePointSet(input.set) as PointSet<Int32Array>;
+    const node: OctreeNode = { name: input.name, box: boxOfNode(input.name, input.q), indices: identity(set.count), count: set.count, children: [] };
+    return encodeNodes([node], set, input.flags, input.quality);
   },
 };
 

@@ -4,6 +4,7 @@
  */
 import { PointCloudError, type Bounds, type CloudHeader, type CoordinateSystem, type LinearUnit } from '../types';
 import type { ByteSource } from '../types';
+import { formatHasGps, formatHasRgb } from './records';
 
 /** Standard record sizes of point data record formats 0–10; files may add extra bytes. */
 export const RECORD_SIZES = [20, 28, 26, 34, 57, 63, 30, 36, 38, 59, 67] as const;
@@ -198,8 +199,6 @@ export async function readLasLayout(bytes: ByteSource): Promise<LasLayout> {
   if (compressed && !lazVlr) throw new PointCloudError('malformedHeader', 'compressed point data without a LASzip record');
   const laz = compressed && lazVlr ? lazInfo(lazVlr.data) : undefined;
 
-  const hasGps = pointFormat === 1 || pointFormat >= 3;
-  const hasRgb = pointFormat === 2 || pointFormat === 3 || pointFormat === 5 || pointFormat === 7 || pointFormat === 8 || pointFormat === 10;
   const header: CloudHeader = {
     format: isCopc ? 'copc' : laz ? 'laz' : 'las',
     version: `${major}.${minor}`,
@@ -209,7 +208,7 @@ export async function readLasLayout(bytes: ByteSource): Promise<LasLayout> {
     scale,
     offset,
     crs,
-    attributes: { rgb: hasRgb, intensity: true, classification: true, returns: true, gpsTime: hasGps },
+    attributes: { rgb: formatHasRgb(pointFormat), intensity: true, classification: true, returns: true, gpsTime: formatHasGps(pointFormat) },
   };
   return { header, versionMinor: minor, pointFormat, recordLength, pointDataOffset, laz };
 }

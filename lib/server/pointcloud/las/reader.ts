@@ -147,7 +147,8 @@ async function* chunkedLazBatches(bytes: ByteSource, layout: LasLayout, chunks: 
     pending.catch(() => undefined); // awaited in order below; this only marks it handled meanwhile
     inflight.push(pending);
   };
-  while (inflight.length < runner.parallelism + 1 && next < groups.length) launch();
+  // Twice the threads in flight: they keep decoding while the consumer writes what it got.
+  while (inflight.length < runner.parallelism * 2 + 1 && next < groups.length) launch();
   while (inflight.length > 0) {
     aborted(signal);
     const batch = await inflight.shift()!;
@@ -156,8 +157,12 @@ async function* chunkedLazBatches(bytes: ByteSource, layout: LasLayout, chunks: 
   }
 }
 
+/** laz-perf 0.0.7 decodes LAZ point formats 0–3 and 6–8, not those with waveform packets. */
+const LAZ_FORMATS = new Set([0, 1, 2, 3, 6, 7, 8]);
+
 async function* lazBatches(bytes: ByteSource, layout: LasLayout, options: OpenLasOptions, signal?: AbortSignal): AsyncGenerator<PointBatch> {
   checkCompressor(layout.laz!);
+  if (!LAZ_FORMATS.has(layout.pointFormat)) throw new PointCloudError('unsupportedPointFormat', `LAZ with point format ${layout.pointFormat} (waveform packets) cannot be decoded`);
   const pointer = await bytes.read(layout.pointDataOffset, 8);
   if (pointer.byteLength < 8) throw new PointCloudError('truncated', 'the file ends before its point data');
   const tableAt = Number(new DataView(pointer.buffer, pointer.byteOffset, 8).getBigInt64(0, true));
