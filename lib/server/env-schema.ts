@@ -72,7 +72,7 @@ export const envSchema = z.object({
   /** Longest one conversion stage may run before it is aborted (minutes). */
   CONVERSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(23 * 60).default(6 * 60),
   /** Most points one conversion chunk (one index job) holds: bounds the memory of a chunk job. */
-  CONVERSION_CHUNK_POINTS: z.coerce.number().int().min(1000).max(50_000_000).default(2_000_000),
+  CONVERSION_CHUNK_POINTS: z.coerce.number().int().min(1000).max(50_000_000).default(1_000_000),
   /** Worker threads one worker process uses for conversion; unset: one per core, 0: none (in the worker's own thread). */
   CONVERSION_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { availableParallelism } from 'node:os';
-import { countStage, distributeStage, indexChunkStage, mergeStage } from '../pointcloud/convert/stages';
+import { mergeStage } from '../pointcloud/convert/merge-stage';
+import { countStage, distributeStage, indexChunkStage } from '../pointcloud/convert/stages';
 import { mergeStats } from '../pointcloud/convert/stats';
 import type { StageContext } from '../pointcloud/convert/stage-io';
 import { createThreadPool, type ThreadPool } from '../pointcloud/convert/thread-pool';
