@@ -51,6 +51,34 @@ test('operator@ uploads a LAS scan in the mission detail and sees its dataset in
   await expect(panel.getByText('Uploading')).toBeHidden();
 });
 
+test('operator@ uploads a LAS scan and watches it reach "Available" on /pipeline, its cloud served', async ({ page }, info) => {
+  const missionId = await operatorMission();
+  const filename = `e2e-pipeline-${info.workerIndex}-${Date.now()}.las`;
+  await signInOverHttp(page, 'operator@example.com');
+  await page.goto(`/mission/${missionId}`);
+  const panel = scanPanel(page);
+  await panel.locator('input[type="file"]').setInputFiles({ name: filename, mimeType: 'application/octet-stream', buffer: lasFile(20_000) });
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect.poll(async () => (await datasetOf(filename))?.storage_key ?? null, { timeout: 20_000 }).toContain(filename);
+  const { dataset_id: datasetId } = (await datasetOf(filename))!;
+
+  // The worker imports and converts it; the pipeline follows without a reload.
+  await page.goto(`/pipeline?mission=${missionId}`);
+  const row = page.getByTestId('pipeline').getByRole('row', { name: new RegExp(datasetId) });
+  await expect(row).toBeVisible();
+  await page.getByLabel('Active only').uncheck();
+  await expect(row).toContainText('Available', { timeout: 90_000 });
+
+  // Its own cloud is served to the viewer with ranges.
+  const { id } = (await withDb((db) => db.query<{ id: string }>('select id from dataset where dataset_id = $1', [datasetId]))).rows[0]!;
+  const metadata = await page.request.get(`/api/v2/datasets/${id}/pointcloud/metadata.json`);
+  expect(metadata.status()).toBe(200);
+  expect(((await metadata.json()) as { points: number }).points).toBe(20_000);
+  const octree = await page.request.get(`/api/v2/datasets/${id}/pointcloud/octree.bin`, { headers: { range: 'bytes=0-99' } });
+  expect(octree.status()).toBe(206);
+  expect((await octree.body()).length).toBe(100);
+});
+
 test('operator@ pauses an upload, reloads the page, chooses the file again and it continues from the last byte', async ({ page }, info) => {
   const missionId = await operatorMission();
   const filename = `e2e-resume-${info.workerIndex}-${Date.now()}.las`;
