@@ -11,7 +11,7 @@ export default async function PrintLayout({ children }: { children: ReactNode })
   await requireUser();
   return (
     <main id="main" className={styles.paper}>
-      <ClientMessages area="missions">{children}</ClientMessages>
+      <ClientMessages area="print">{children}</ClientMessages>
     </main>
   );
 }

@@ -16,6 +16,7 @@ export const AREA_NAMESPACES = {
   mapOverview: ['mapOverview', 'missions'],
   admin: ['admin', 'countries'],
   pipeline: ['pipeline', 'datasets'],
+  print: ['missionPrint'],
 } as const;
 
 export type Area = keyof typeof AREA_NAMESPACES;

@@ -38,21 +38,21 @@ export async function MissionPrintView({ mission, history, printedAt }: MissionP
   const value = (field: string) => formatValue(mission, field, { t: translate, locale, timeZone });
   const label = (field: string) => translate(`missions.fields.${LABEL_KEY[field] ?? field}`);
   const number = numberFormat(locale, 1);
-  const metres = (v: number) => t('missions.print.metres', { value: number.format(v) });
-  const squareMetres = (v: number) => t('missions.print.squareMetres', { value: number.format(v) });
+  const metres = (v: number) => t('missionPrint.metres', { value: number.format(v) });
+  const squareMetres = (v: number) => t('missionPrint.squareMetres', { value: number.format(v) });
   const texts = TEXT_FIELDS.filter((f) => hasField(mission, f) && (mission as unknown as Record<string, unknown>)[f]);
 
   return (
     <article className={styles.sheet} data-testid="mission-print">
       <PrintToolbar missionId={mission.id} />
       <header className={styles.header}>
-        <p className={styles.overline}>{t('missions.print.overline', { id: mission.id })}</p>
+        <p className={styles.overline}>{t('missionPrint.overline', { id: mission.id })}</p>
         <h1>{mission.name}</h1>
-        <p className={styles.printedAt}>{t('missions.print.printedAt', { date: formatDate(printedAt, locale, { timeZone }) })}</p>
+        <p className={styles.printedAt}>{t('missionPrint.printedAt', { date: formatDate(printedAt, locale, { timeZone }) })}</p>
       </header>
 
       <section className={styles.section} aria-labelledby="print-key-data">
-        <h2 id="print-key-data">{t('missions.print.keyData')}</h2>
+        <h2 id="print-key-data">{t('missionPrint.keyData')}</h2>
         <dl className={styles.keyData}>
           <div>
             <dt>{t('missions.fields.id')}</dt>
@@ -75,12 +75,12 @@ export async function MissionPrintView({ mission, history, printedAt }: MissionP
       ))}
 
       <section className={styles.section} aria-labelledby="print-buildings">
-        <h2 id="print-buildings">{t('missions.print.buildings', { count: mission.buildings.length })}</h2>
+        <h2 id="print-buildings">{t('missionPrint.buildings', { count: mission.buildings.length })}</h2>
         {mission.buildings.length === 0 && <p>{t('missions.detail.buildings.empty')}</p>}
         <div className={styles.buildings}>
           {mission.buildings.map((b) => (
             <figure key={b.id} className={styles.building} data-testid="print-building">
-              <FootprintSvg footprint={b.footprint} label={t('missions.print.footprintOf', { name: b.name })} scaleLabel={metres} />
+              <FootprintSvg footprint={b.footprint} label={t('missionPrint.footprintOf', { name: b.name })} scaleLabel={metres} />
               <figcaption>
                 <strong>{b.name}</strong> · {t(`missions.detail.buildings.types.${b.type}`)}
                 <dl className={styles.measures}>
@@ -107,7 +107,7 @@ export async function MissionPrintView({ mission, history, printedAt }: MissionP
         </div>
         {mission.buildings.length > 1 && (
           <p className={styles.totals}>
-            {t('missions.print.totals', {
+            {t('missionPrint.totals', {
               ground: squareMetres(mission.buildings.reduce((s, b) => s + b.groundArea, 0)),
               facade: squareMetres(mission.buildings.reduce((s, b) => s + b.facadeArea, 0)),
             })}
@@ -117,28 +117,28 @@ export async function MissionPrintView({ mission, history, printedAt }: MissionP
 
       {history && (
         <section className={styles.section} aria-labelledby="print-history">
-          <h2 id="print-history">{t('missions.print.history')}</h2>
+          <h2 id="print-history">{t('missionPrint.history')}</h2>
           {history.length === 0 ? (
-            <p>{t('missions.print.historyEmpty')}</p>
+            <p>{t('missionPrint.historyEmpty')}</p>
           ) : (
             <table className={styles.history} data-testid="status-history">
               <thead>
                 <tr>
-                  <th scope="col">{t('missions.print.when')}</th>
-                  <th scope="col">{t('missions.print.who')}</th>
-                  <th scope="col">{t('missions.print.what')}</th>
+                  <th scope="col">{t('missionPrint.when')}</th>
+                  <th scope="col">{t('missionPrint.who')}</th>
+                  <th scope="col">{t('missionPrint.what')}</th>
                 </tr>
               </thead>
               <tbody>
                 {history.map((entry) => (
                   <tr key={entry.id}>
                     <td>{formatDate(entry.at, locale, { timeZone })}</td>
-                    <td>{entry.actorName ?? t('missions.print.system')}</td>
+                    <td>{entry.actorName ?? t('missionPrint.system')}</td>
                     <td>
-                      {t(`missions.print.actions.${entry.action}` as never)}
+                      {t(`missionPrint.actions.${entry.action}` as never)}
                       {entry.changes.map((c) => (
                         <span key={c.field} className={styles.change}>
-                          {t('missions.print.change', {
+                          {t('missionPrint.change', {
                             field: label(c.field),
                             from: c.from ? translate(`missions.fields.values.${c.field}.${c.from}`) : '–',
                             to: translate(`missions.fields.values.${c.field}.${c.to}`),

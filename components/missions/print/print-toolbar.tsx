@@ -6,7 +6,7 @@ import styles from './print.module.css';
 
 /** Screen-only controls above the sheet (hidden on paper and in the PDF). */
 export function PrintToolbar({ missionId }: { missionId: number }) {
-  const t = useTranslations('missions.print');
+  const t = useTranslations('missionPrint');
   return (
     <div className={styles.toolbar} data-print="hide">
       <a href={`/mission/${missionId}`}>{t('back')}</a>

@@ -9,7 +9,7 @@ import styles from './uploads.module.css';
 /** "scans": upload LAS, LAZ, E57, PLY or ZIP scans as datasets of the chosen type (spec §4, default unknown). */
 export function ScanUploadPanel({ missionId }: { missionId: number }) {
   const t = useTranslations('missions.uploads');
-  const types = useTranslations('missions.detail.scans.types');
+  const types = useTranslations('datasets.types');
   const id = useId();
   const [type, setType] = useState<DatasetType>('unknown');
   return (

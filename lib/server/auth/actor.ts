@@ -8,6 +8,8 @@ import { isInternalRoles } from '@/lib/shared/auth/roles';
  */
 export type Actor =
   | { kind: 'system' }
+  /** An external processing system (SLAM) acting with its bearer token: it reads missions and uploads results. */
+  | { kind: 'processor'; processorId: number; name: string }
   | {
       kind: 'user';
       identityId: string;

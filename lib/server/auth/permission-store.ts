@@ -71,5 +71,6 @@ export async function levelOfRoleNames(roles: readonly string[], database: Db | 
 
 /** A user's level (docs/permissions.md "User levels"); the system has every level. */
 export async function levelOf(actor: Actor, database: Db | Tx = defaultDb()): Promise<number> {
+  if (actor.kind === 'processor') return 0;
   return actor.kind === 'system' ? Number.POSITIVE_INFINITY : levelOfRoleNames(actor.roles, database);
 }

@@ -37,6 +37,11 @@ export function createDomainContext(parts: Parts): DomainContext {
   };
 }
 
+/** A request made with a processor's bearer token (lib/server/processors): it acts as that processor. */
+export function processorContext(processor: { id: number; name: string }, requestId: string): DomainContext {
+  return createDomainContext({ actor: { kind: 'processor', processorId: processor.id, name: processor.name }, requestId });
+}
+
 /** A route handler's context: the signed-in user and the request id the audit trail records. */
 export function requestContext({ user, requestId }: { user: { actor: Actor }; requestId: string }): DomainContext {
   return createDomainContext({ actor: user.actor, requestId, log: consoleLogger(`request ${requestId}`) });

@@ -58,7 +58,11 @@ function grantsOf(role: string, r: MissionRelation): { capabilities: MissionCapa
   return { capabilities: [], fields: [] };
 }
 
+/** What a processor's token allows on any mission: read it, and upload its results. */
+const PROCESSOR: MissionCapability[] = ['read', 'readAllFields', 'upload'];
+
 export function missionAccess(actor: Actor, relation: MissionRelation): MissionAccess {
+  if (actor.kind === 'processor') return { capabilities: new Set(PROCESSOR), editable: new Set() };
   if (seesAllTenants(actor)) return { capabilities: new Set(ALL), editable: new Set(UPDATABLE_MISSION_FIELDS) };
   const capabilities = new Set<MissionCapability>();
   const editable = new Set<UpdatableMissionField>();

@@ -11,7 +11,7 @@ import { newProcessorToken, type ProcessorRow } from './processor-token';
 /** Processor tokens are an admin's business (they let a machine write any mission's datasets). */
 function requireAdmin(actor: Actor): void {
   if (actor.kind === 'system') return;
-  if (!actor.roles.includes('admin')) throw new AppError('not_authorized', 'only admins manage processors', undefined, 'errors.processors.adminOnly');
+  if (actor.kind !== 'user' || !actor.roles.includes('admin')) throw new AppError('not_authorized', 'only admins manage processors', undefined, 'errors.processors.adminOnly');
 }
 
 const toDto = (r: ProcessorRow): ProcessorDto => ({

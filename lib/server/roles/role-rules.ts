@@ -26,6 +26,7 @@ export function assertLevel(level: number, own: number): void {
 /** A role can only be given flags its editor has: the screen grants no more than its user holds. */
 export async function assertGrantable(ctx: DomainContext, added: readonly PermissionFlag[]): Promise<void> {
   if (ctx.actor.kind === 'system' || added.length === 0) return;
+  if (ctx.actor.kind !== 'user') throw new AppError('not_authorized', 'only users grant permissions');
   const own = await permissionsOf(ctx.actor);
   const missing = added.filter((flag) => !hasFlag(own, flag));
   if (missing.length) throw new AppError('not_authorized', `you may not grant permissions you do not have: ${missing.join(', ')}`, undefined, encodeKey('errors.admin.permissionsNotHeld', { permissions: missing.join(', ') }));

@@ -22,9 +22,16 @@ export interface CreateUploadInput extends UploadMetadata {
 /** Scans and photos need `upload`; CAD deliverables `uploadCad` (internal users). */
 export const capabilityFor = (purpose: UploadMetadata['purpose']) => (purpose === 'cad' ? 'uploadCad' : 'upload');
 
-export function uploaderId(ctx: DomainContext): string {
-  if (ctx.actor.kind !== 'user') throw new AppError('not_authorized', 'Only users upload files');
-  return ctx.actor.identityId;
+/** Who uploads: a signed-in user, or an external processor with its token (its results). */
+export interface Uploader {
+  userId: string | null;
+  processorId: number | null;
+}
+
+export function uploaderOf(ctx: DomainContext): Uploader {
+  if (ctx.actor.kind === 'user') return { userId: ctx.actor.identityId, processorId: null };
+  if (ctx.actor.kind === 'processor') return { userId: null, processorId: ctx.actor.processorId };
+  throw new AppError('not_authorized', 'Only users and processors upload files');
 }
 
 /** Bytes the mission's uploads hold or will hold (unfinished ones count with their declared size). */
@@ -48,7 +55,7 @@ export function newDatasetId(missionId: number, now: Date): string {
  * dataset at once (status uploading, progress 0), so "scans" lists it while the bytes arrive.
  */
 export async function createUpload(ctx: DomainContext, input: CreateUploadInput, limits: UploadLimits = uploadLimits()): Promise<UploadRow> {
-  const userId = uploaderId(ctx);
+  const uploader = uploaderOf(ctx);
   if (input.size > limits.maxBytes) throw fileTooLarge(input.size, limits.maxBytes);
   return inTransaction(ctx, async (tx) => {
     await requireMission(tx, input.missionId, capabilityFor(input.purpose), { lock: true });
@@ -57,7 +64,7 @@ export async function createUpload(ctx: DomainContext, input: CreateUploadInput,
     const now = ctx.clock.now();
     let datasetRowId: number | null = null;
     if (input.purpose === 'scan') {
-      const created = await insertDataset(tx.db, { missionId: input.missionId, type: input.datasetType ?? 'unknown', filename: input.filename, uploadedBy: userId, now });
+      const created = await insertDataset(tx.db, { missionId: input.missionId, type: input.datasetType ?? 'unknown', filename: input.filename, ...uploader, now });
       datasetRowId = created.id;
       await recordAudit(tx, { entity: 'dataset', entityId: created.id, missionId: input.missionId, action: 'create', diff: { datasetId: created.datasetId, type: created.type, filename: input.filename, uploadId: input.id } });
     }
@@ -66,7 +73,7 @@ export async function createUpload(ctx: DomainContext, input: CreateUploadInput,
       .values({
         id: input.id,
         missionId: input.missionId,
-        userId,
+        ...uploader,
         purpose: input.purpose,
         filename: input.filename,
         size: input.size,
@@ -79,7 +86,7 @@ export async function createUpload(ctx: DomainContext, input: CreateUploadInput,
   });
 }
 
-async function insertDataset(db: Tx, values: { missionId: number; type: NonNullable<UploadMetadata['datasetType']>; filename: string; uploadedBy: string; now: Date }) {
+async function insertDataset(db: Tx, values: Uploader & { missionId: number; type: NonNullable<UploadMetadata['datasetType']>; filename: string; now: Date }) {
   // A clash of the random part is unlikely but possible: try again with a new one.
   for (let attempt = 0; ; attempt += 1) {
     const [row] = await db
@@ -91,7 +98,8 @@ async function insertDataset(db: Tx, values: { missionId: number; type: NonNulla
         status: 'uploading',
         progress: 0,
         filename: values.filename,
-        uploadedBy: values.uploadedBy,
+        uploadedBy: values.userId,
+        processorId: values.processorId,
         progressAt: values.now,
         lastSeenAt: values.now,
       })

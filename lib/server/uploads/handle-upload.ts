@@ -7,7 +7,10 @@ import { admit } from '../api/handler';
 import { limitedBody } from '../api/stream';
 import { upload } from '../db/schema';
 import type { DomainContext } from '../domain/context';
-import { requestContext } from '../domain/contexts';
+import { processorContext, requestContext } from '../domain/contexts';
+import { db } from '../db/client';
+import { isCrossOrigin } from '../api/origin';
+import { processorFromRequest } from '../processors/processor-token';
 import { parseInput } from '../domain/validate';
 import { AppError } from '../errors';
 import { CHECKSUM_ALGORITHMS, checksumMatches, parseUploadChecksum } from './checksum';
@@ -173,6 +176,20 @@ async function terminate(service: UploadService, ctx: DomainContext, request: Re
 }
 
 /**
+ * A processor (SLAM) uploads its results with its bearer token; everyone else with a session. Both
+ * go through the Origin check.
+ */
+async function uploaderContext(request: Request, requestId: string): Promise<DomainContext> {
+  if (/^Bearer\s/i.test(request.headers.get('authorization') ?? '')) {
+    if (isCrossOrigin(request)) throw new AppError('not_authorized', 'Cross-origin request refused');
+    const processor = await processorFromRequest(db(), request);
+    return processorContext(processor, requestId);
+  }
+  const user = await admit({ auth: 'user' }, request);
+  return requestContext({ user: user!, requestId });
+}
+
+/**
  * Answers one request to /api/v2/uploads (`id` undefined: OPTIONS, POST) or /api/v2/uploads/{id}
  * (HEAD, PATCH, DELETE, OPTIONS).
  */
@@ -180,8 +197,7 @@ export async function handleUploadRequest(request: Request, id?: string, service
   const requestId = newRequestId(request.headers.get('x-request-id'));
   try {
     if (request.method === 'OPTIONS') return withTusHeaders(await options(service), requestId);
-    const user = await admit({ auth: 'user' }, request);
-    const ctx = requestContext({ user: user!, requestId });
+    const ctx = await uploaderContext(request, requestId);
     if (id === undefined) {
       if (request.method !== 'POST') throw new AppError('method_not_allowed', `${request.method} is not supported here`);
       return withTusHeaders(await create(service, ctx, request), requestId);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { upload } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { requireMission } from '../missions/visibility';
-import { capabilityFor, uploaderId, type UploadRow } from './create-upload';
+import { capabilityFor, uploaderOf, type UploadRow } from './create-upload';
 import { uploadNotFound } from './upload-errors';
 
 /**
@@ -12,9 +12,9 @@ import { uploadNotFound } from './upload-errors';
  * mission (403 'not authorized to access mission id').
  */
 export async function requireOwnUpload(ctx: DomainContext, id: string): Promise<UploadRow> {
-  const userId = uploaderId(ctx);
+  const { userId, processorId } = uploaderOf(ctx);
   const [row] = await ctx.db.select().from(upload).where(eq(upload.id, id));
-  if (!row || row.userId !== userId || row.state === 'cancelled' || row.state === 'failed') throw uploadNotFound();
+  if (!row || row.userId !== userId || row.processorId !== processorId || row.state === 'cancelled' || row.state === 'failed') throw uploadNotFound();
   await requireMission(ctx, row.missionId, capabilityFor(row.purpose));
   return row;
 }

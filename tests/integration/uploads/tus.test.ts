@@ -318,3 +318,27 @@ describe('expiration', () => {
     expect((await client.head(keep)).status).toBe(200);
   });
 });
+
+describe('a processor (SLAM) uploading its results', () => {
+  it('uploads with its bearer token, without a session; its dataset names it; a revoked token is 401', async () => {
+    const { issueProcessor, revokeProcessor } = await import('@/lib/server/processors/manage-processors');
+    const { systemContext } = await import('@/lib/server/domain/contexts');
+    const { token, id: processorId } = await issueProcessor(systemContext(), { name: 'SLAM cluster' });
+    const processor = tusClient(routes, undefined);
+    const bearer = { headers: { authorization: `Bearer ${token}` }, origin: null };
+    const las = lasFile(2_000);
+    const created = await processor.create(las.byteLength, scan(missions.other, 'slam-result.las', 'mixed'), bearer);
+    expect(created.status).toBe(201);
+    const id = idOf(created);
+    const done = await processor.patch(id, 0, las, bearer);
+    expect(done.status).toBe(204);
+    expect((await q('select state, user_id, processor_id from upload where id = $1', [id]))[0]).toEqual({ state: 'finished', user_id: null, processor_id: String(processorId) });
+    expect((await q("select status, uploaded_by, processor_id from dataset where filename = 'slam-result.las'"))[0]).toEqual({ status: 'uploading', uploaded_by: null, processor_id: String(processorId) });
+
+    // A user's session does not reach the processor's upload, and a revoked token reaches nothing.
+    expect((await tusClient(routes, cookies.admin).head(id)).status).toBe(404);
+    await revokeProcessor(systemContext(), { id: processorId });
+    const refused = await processor.create(las.byteLength, scan(missions.other, 'later.las'), bearer);
+    expect(refused.status).toBe(401);
+  });
+});

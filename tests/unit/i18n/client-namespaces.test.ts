@@ -5,7 +5,10 @@ import en from '@/messages/en.json';
 
 const root = join(__dirname, '..', '..', '..');
 
-/** The area whose segment layouts render each components/ folder; folders not named get only the shared namespaces. */
+/**
+ * The area whose segment layouts render each components/ folder (the deepest folder named wins);
+ * folders not named get only the shared namespaces.
+ */
 const FOLDER_AREA: Record<string, Area> = {
   auth: 'auth',
   profile: 'profile',
@@ -16,6 +19,17 @@ const FOLDER_AREA: Record<string, Area> = {
   pipeline: 'pipeline',
   // Dataset pieces shared by the pipeline and the mission detail: both areas send 'datasets'.
   datasets: 'pipeline',
+  // The print view has its own layout (app/(print)).
+  'missions/print': 'print',
+};
+
+const areaOf = (file: string): Area | undefined => {
+  const parts = file.split('/');
+  for (let n = parts.length - 1; n > 0; n -= 1) {
+    const area = FOLDER_AREA[parts.slice(0, n).join('/')];
+    if (area) return area;
+  }
+  return undefined;
 };
 
 function files(dir: string): string[] {
@@ -38,7 +52,7 @@ describe('client message namespaces', () => {
   });
 
   it.each(clientUses)('$file uses only namespaces its area sends', ({ file, namespaces }) => {
-    const area = FOLDER_AREA[file.split('/')[0]!];
+    const area = areaOf(file);
     const sent = new Set<string>([...SHARED_NAMESPACES, ...(area ? AREA_NAMESPACES[area] : [])]);
     expect(namespaces.filter((n) => !sent.has(n))).toEqual([]);
   });

@@ -64,7 +64,8 @@ CREATE TABLE "processor" (
 CREATE TABLE "upload" (
 	"id" text PRIMARY KEY NOT NULL,
 	"mission_id" bigint NOT NULL,
-	"user_id" uuid NOT NULL,
+	"user_id" uuid,
+	"processor_id" bigint,
 	"purpose" "upload_purpose" NOT NULL,
 	"filename" text NOT NULL,
 	"size" bigint NOT NULL,
@@ -78,7 +79,8 @@ CREATE TABLE "upload" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "upload_offset_range" CHECK ("upload"."offset" between 0 and "upload"."size")
+	CONSTRAINT "upload_offset_range" CHECK ("upload"."offset" between 0 and "upload"."size"),
+	CONSTRAINT "upload_has_uploader" CHECK ("upload"."user_id" is not null or "upload"."processor_id" is not null)
 );
 --> statement-breakpoint
 ALTER TABLE "dataset" ADD COLUMN "filename" text;--> statement-breakpoint

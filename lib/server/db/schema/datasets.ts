@@ -76,7 +76,9 @@ export const upload = pgTable(
     missionId: bigint({ mode: 'number' })
       .notNull()
       .references(() => mission.id, { onDelete: 'cascade' }),
-    userId: uuid().notNull(),
+    /** Who uploads: a user (identity id) or an external processor with its token. */
+    userId: uuid(),
+    processorId: bigint({ mode: 'number' }),
     purpose: uploadPurpose().notNull(),
     filename: text().notNull(),
     /** Declared total size (Upload-Length). */
@@ -98,6 +100,7 @@ export const upload = pgTable(
     index('upload_mission_idx').on(t.missionId, t.createdAt),
     index('upload_state_expires_idx').on(t.state, t.expiresAt),
     check('upload_offset_range', sql`${t.offset} between 0 and ${t.size}`),
+    check('upload_has_uploader', sql`${t.userId} is not null or ${t.processorId} is not null`),
   ],
 );
 

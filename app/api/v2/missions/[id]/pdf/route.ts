@@ -26,7 +26,7 @@ export const GET = handleStream(api.missionPdf, { run: async ({ params }, ctx) =
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'service_unavailable') {
-      const t = await getTranslations('missions.print');
+      const t = await getTranslations('missionPrint');
       const reason = (err.details?.reason as string | undefined) ?? 'no_browser';
       console.error(`[pdf] mission ${id}: ${err.message}`);
       throw new AppError('service_unavailable', t(reason === 'busy' ? 'pdfBusy' : 'pdfUnavailable'), { reason });
