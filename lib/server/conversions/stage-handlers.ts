@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ConversionRow } from '../datasets/dataset-dto';
 import type { DomainContext } from '../domain/context';
 import { jobDomainContext } from '../domain/contexts';
+import { env } from '../env';
 import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/define';
 import { PointCloudError } from '../pointcloud/types';
 import type { conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob } from './conversion-jobs';
@@ -32,6 +33,7 @@ async function runStage<T>(
   const claim = await claimStage(ctx, conversionId, stage);
   if (claim.kind !== 'run') return { skipped: claim.kind === 'held' ? 'held' : claim.reason };
   const { row } = claim;
+  const timeout = AbortSignal.timeout(env().CONVERSION_TIMEOUT_MINUTES * 60_000);
   let last = 0;
   const args: StageArgs = {
     storage: ctx.storage,
@@ -39,7 +41,7 @@ async function runStage<T>(
     workPrefix: row.workPrefix,
     outputPrefix: row.outputPrefix,
     plan: row.plan,
-    signal: job.signal,
+    signal: AbortSignal.any([job.signal, timeout]),
     onProgress: async (fraction: number) => {
       const now = Date.now();
       if (now - last < PROGRESS_EVERY_MS) return;
@@ -54,8 +56,8 @@ async function runStage<T>(
     return { stage, conversionId };
   } catch (err) {
     const bad = err instanceof PointCloudError;
-    if (bad || err instanceof PermanentJobError || job.attempt >= job.maxAttempts) {
-      const key = bad ? `errors.pointcloud.${err.code}` : 'errors.datasets.conversionFailed';
+    if (bad || timeout.aborted || err instanceof PermanentJobError || job.attempt >= job.maxAttempts) {
+      const key = bad ? `errors.pointcloud.${err.code}` : timeout.aborted ? 'errors.datasets.timedOut' : 'errors.datasets.conversionFailed';
       const failed = await failConversion(ctx, conversionId, key, err instanceof Error ? err.message : String(err));
       if (failed) await removeConversionOutput(ctx.storage, failed);
       throw new PermanentJobError(err instanceof Error ? err.message : String(err));
