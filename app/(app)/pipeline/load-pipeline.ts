@@ -13,6 +13,8 @@ export interface LoadedPipeline {
   items: PipelineItemDto[] | null;
   vocab: PipelineVocabulary;
   canCheck: boolean;
+  /** Admins issue and revoke processor tokens. */
+  canManageProcessors: boolean;
 }
 
 /**
@@ -30,5 +32,5 @@ export async function loadPipeline(searchParams: SearchParams): Promise<LoadedPi
     ctx.log.error('pipeline read failed', err);
     return null;
   });
-  return { filters, items, vocab, canCheck: isInternal(actor) };
+  return { filters, items, vocab, canCheck: isInternal(actor), canManageProcessors: actor.kind === 'user' && actor.roles.includes('admin') };
 }

@@ -1,4 +1,5 @@
 import { PipelineView } from '@/components/pipeline/pipeline-view';
+import { ProcessorsPanel } from '@/components/pipeline/processors-panel';
 import type { SearchParams } from '@/components/pipeline/pipeline-query';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
@@ -13,6 +14,11 @@ export async function generateMetadata() {
 
 /** spec §2 /pipeline: every dataset across the user's missions, live. */
 export default async function PipelinePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { filters, items, vocab, canCheck } = await loadPipeline(await searchParams);
-  return <PipelineView initialFilters={filters} initialItems={items} vocab={vocab} canCheck={canCheck} />;
+  const { filters, items, vocab, canCheck, canManageProcessors } = await loadPipeline(await searchParams);
+  return (
+    <>
+      <PipelineView initialFilters={filters} initialItems={items} vocab={vocab} canCheck={canCheck} />
+      {canManageProcessors && <ProcessorsPanel />}
+    </>
+  );
 }

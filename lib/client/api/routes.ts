@@ -108,6 +108,14 @@ export const routes = {
     listTags: { method: 'GET', path: '/api/v2/tags', body: false },
     listUsers: { method: 'GET', path: '/api/v2/users', body: false },
   },
+  processors: {
+    issueProcessor: { method: 'POST', path: '/api/v2/processors', body: true },
+    listProcessors: { method: 'GET', path: '/api/v2/processors', body: false },
+    processorDatasetFile: { method: 'GET', path: '/api/v2/processor/datasets/{datasetId}/file', body: false },
+    processorDatasets: { method: 'GET', path: '/api/v2/processor/datasets', body: false },
+    reportDataset: { method: 'POST', path: '/api/v2/processor/datasets/{datasetId}', body: true },
+    revokeProcessor: { method: 'DELETE', path: '/api/v2/processors/{id}', body: false },
+  },
   platform: {
     config: { method: 'GET', path: '/api/v2/config', body: false },
     health: { method: 'GET', path: '/api/v2/health', body: false },

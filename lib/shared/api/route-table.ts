@@ -15,6 +15,7 @@ import * as missions from './endpoints/missions';
 import * as myNotifications from './endpoints/my-notifications';
 import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
+import * as processors from './endpoints/processors';
 import * as tablePresets from './endpoints/table-presets';
 
 /*
@@ -38,6 +39,7 @@ export const describedModules = {
   missions,
   myNotifications,
   pickers,
+  processors,
   platform,
   tablePresets,
 } as const;

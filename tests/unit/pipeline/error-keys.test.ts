@@ -10,13 +10,13 @@ import de from '@/messages/de.json';
  */
 
 const root = join(__dirname, '..', '..', '..');
-const sources = ['lib/server/datasets', 'lib/server/conversions', 'lib/server/pointcloud'].flatMap((dir) =>
+const sources = ['lib/server/datasets', 'lib/server/conversions', 'lib/server/pointcloud', 'lib/server/processors'].flatMap((dir) =>
   readdirSync(join(root, dir))
     .filter((f) => f.endsWith('.ts'))
     .map((f) => readFileSync(join(root, dir, f), 'utf8')),
 );
 
-const literalKeys = [...new Set(sources.flatMap((s) => [...s.matchAll(/'(errors\.(?:datasets|pointcloud)\.[a-zA-Z]+)'/g)].map((m) => m[1]!)))];
+const literalKeys = [...new Set(sources.flatMap((s) => [...s.matchAll(/'(errors\.(?:datasets|pointcloud|processors)\.[a-zA-Z]+)'/g)].map((m) => m[1]!)))];
 const pointcloudCodes = (() => {
   const types = readFileSync(join(root, 'lib/server/pointcloud/types.ts'), 'utf8');
   const union = types.slice(types.indexOf('class PointCloudError'), types.indexOf('message: string', types.indexOf('class PointCloudError')));

@@ -1,0 +1,6 @@
+import type * as endpoints from '@/lib/shared/api/endpoints/processors';
+import { callers } from './call';
+import { routes } from './routes';
+
+/** Processor (SLAM) tokens, for admins: `processors.issueProcessor({ body: { name } })`. */
+export const processors = callers<typeof endpoints>(routes.processors);
