@@ -1,3 +1,6 @@
+import { conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob } from '@/lib/server/conversions/conversion-jobs';
+import { datasetImportJob } from '@/lib/server/datasets/import-job';
+import { datasetStallCheckJob } from '@/lib/server/datasets/stall-check-job';
 import { z } from 'zod';
 import { bindJob, defineJobContract, type AnyJobDefinition } from '@/lib/server/jobs/define';
 import { enqueueJob } from '@/lib/server/jobs/enqueue';
@@ -62,7 +65,10 @@ describe('job contracts', () => {
   });
 
   it('binds a handler to every contract the app enqueues, each once', () => {
-    const contracts = [mailDeliverJob, maintenanceCleanupJob, missionBackupJob, missionsExportJob];
+    const contracts = [
+      mailDeliverJob, maintenanceCleanupJob, missionBackupJob, missionsExportJob,
+      datasetImportJob, datasetStallCheckJob, conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob,
+    ];
     const bound = workerJobs.map((d) => d.name).sort();
     expect(bound).toEqual(contracts.map((c) => c.name).sort());
     for (const contract of contracts) {
