@@ -97,6 +97,7 @@ describe('NUL characters and lone surrogates in every text field of every writin
   let identity: IdentityProcess;
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let cookie: string;
+  let processorToken: string;
   const serverUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
@@ -141,6 +142,9 @@ describe('NUL characters and lone surrogates in every text field of every writin
     const footprint: PolygonGeometry = { type: 'Polygon', coordinates: [[[11.575, 48.137], [11.5752, 48.137], [11.5752, 48.1372], [11.575, 48.1372], [11.575, 48.137]]] };
     const mission = await createMissionFromJson(system, { name: 'Aufmaß Textfeld 1', companyId: company.id, products: ['pointcloud'], pclDeliveryDate: '2026-05-07', buildings: [{ name: 'Haus', footprint, levels: 3 }] });
     expect(mission.id).toBe(1);
+    // The processor endpoints take a processor's token instead of a session.
+    const { issueProcessor } = await import('@/lib/server/processors/manage-processors');
+    processorToken = (await issueProcessor(system, { name: 'Textfeld-SLAM' })).token;
   }, 60_000);
 
   afterAll(async () => {
@@ -167,7 +171,7 @@ describe('NUL characters and lone surrogates in every text field of every writin
       const handler = route[e.method]!;
       const request = new Request(`${APP}${e.path.replace(/\{(\w+)\}/g, (_m, name: string) => paramsOf(e)[name]!)}`, {
         method: e.method,
-        headers: { 'content-type': 'application/json', cookie, origin: APP },
+        headers: { 'content-type': 'application/json', cookie, origin: APP, ...(e.path.startsWith('/api/v2/processor/') ? { authorization: `Bearer ${processorToken}` } : {}) },
         body: JSON.stringify(setAt(body, path, bad)),
       });
       const res = await handler(request, { params: Promise.resolve(paramsOf(e)) });
