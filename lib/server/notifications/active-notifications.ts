@@ -14,7 +14,12 @@ export async function activeBroadcasts(db: Db, channel: Channel, locale: Locale)
     .where(and(eq(notification.state, 'active'), isNull(notification.recipientId), arrayContains(notification.channels, [channel])))
     .orderBy(desc(notification.createdAt))
     .limit(20);
-  return rows.map((row) => ({
+  return rows.map((row) => notificationDto(row, locale));
+}
+
+/** A notification as the API answers it: its text in the user's language (English when missing). */
+export function notificationDto(row: typeof notification.$inferSelect, locale: Locale) {
+  return {
     id: row.id,
     text: row.text[locale] ?? row.text.en,
     type: row.type,
@@ -22,5 +27,5 @@ export async function activeBroadcasts(db: Db, channel: Channel, locale: Locale)
     channels: row.channels,
     duration: row.duration,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { notification } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import type { Locale } from '@/lib/shared/locale';
+import { notificationDto } from './active-notifications';
 
 /** Personal notifications shown at once; older active ones wait until these are dismissed. */
 const LIMIT = 20;
@@ -19,13 +20,5 @@ export async function listMyNotifications(ctx: DomainContext, { locale }: { loca
     .where(and(eq(notification.recipientId, ctx.actor.identityId), eq(notification.state, 'active')))
     .orderBy(desc(notification.createdAt), desc(notification.id))
     .limit(LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    text: row.text[locale] ?? row.text.en,
-    type: row.type,
-    state: row.state,
-    channels: row.channels,
-    duration: row.duration,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => notificationDto(row, locale));
 }
