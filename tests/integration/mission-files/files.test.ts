@@ -3,14 +3,12 @@ import { Readable } from 'node:stream';
 import { missionFile } from '@/lib/server/db/schema';
 import { storage } from '@/lib/server/storage';
 import * as api from '@/lib/shared/api/endpoints/mission-files';
-import { callAs, openAppWorld, signedInAs, type AppWorld, type Role } from './app-world';
+import { callAs, openAppWorld, type AppWorld, type Role } from './app-world';
 
 /*
  * spec §2 "downloads": GET /api/v2/missions/{id}/files and …/files/{fileId} per role and tenant
  * (mission capability readAllFields: external users get no raw files), and the download's Range.
  */
-
-jest.mock('@/lib/server/auth/current-user', () => ({ ...jest.requireActual('@/lib/server/auth/current-user'), resolveUser: jest.fn() }));
 
 let app: AppWorld;
 let routes: { list: typeof import('@/app/api/v2/missions/[id]/files/route'); file: typeof import('@/app/api/v2/missions/[id]/files/[fileId]/route') };
@@ -19,9 +17,7 @@ const files: Record<string, { id: number; missionId: number }> = {};
 
 beforeAll(async () => {
   app = await openAppWorld('mission-files');
-  const { resolveUser } = jest.requireMock('@/lib/server/auth/current-user') as { resolveUser: jest.Mock };
-  resolveUser.mockImplementation(signedInAs(app.w));
-  const { m, ids } = app.w;
+  const { m } = app.w;
   const sha = createHash('sha256').update(BYTES).digest('hex');
   for (const [name, mission, kind, filename] of [
     ['nordScan', m.nord, 'scan', 'erdgeschoss.laz'],
@@ -34,7 +30,7 @@ beforeAll(async () => {
     await storage().put(key, Readable.from([BYTES]), { contentType: 'application/octet-stream' });
     const [row] = await app.t.db
       .insert(missionFile)
-      .values({ missionId: mission.id, kind, filename, storageKey: key, sizeBytes: BYTES.length, sha256: sha, contentType: kind === 'photo' ? 'image/jpeg' : 'application/octet-stream', uploadedBy: ids.operator })
+      .values({ missionId: mission.id, kind, filename, storageKey: key, sizeBytes: BYTES.length, sha256: sha, contentType: kind === 'photo' ? 'image/jpeg' : 'application/octet-stream', uploadedBy: app.ids.operator })
       .returning();
     files[name] = { id: row!.id, missionId: mission.id };
   }

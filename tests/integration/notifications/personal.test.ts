@@ -3,7 +3,7 @@ import { tellMissionOwner } from '@/lib/server/datasets/dataset-notices';
 import { mission, notification } from '@/lib/server/db/schema';
 import { activeBroadcasts } from '@/lib/server/notifications/active-notifications';
 import * as api from '@/lib/shared/api/endpoints/my-notifications';
-import { callAs, openAppWorld, signedInAs, type AppWorld, type Role } from '../mission-files/app-world';
+import { callAs, openAppWorld, type AppWorld, type Role } from '../mission-files/app-world';
 
 /*
  * Personal notifications (issue 14 point 5): what dataset-notices.ts tells a mission's owner is
@@ -11,18 +11,14 @@ import { callAs, openAppWorld, signedInAs, type AppWorld, type Role } from '../m
  * for good at POST /api/v2/me/notifications/{id}/dismiss. Broadcasts and personal ones never mix.
  */
 
-jest.mock('@/lib/server/auth/current-user', () => ({ ...jest.requireActual('@/lib/server/auth/current-user'), resolveUser: jest.fn() }));
-
 let app: AppWorld;
 let routes: { list: typeof import('@/app/api/v2/me/notifications/route'); dismiss: typeof import('@/app/api/v2/me/notifications/[id]/dismiss/route') };
 
 beforeAll(async () => {
   app = await openAppWorld('notifications');
-  const { resolveUser } = jest.requireMock('@/lib/server/auth/current-user') as { resolveUser: jest.Mock };
-  resolveUser.mockImplementation(signedInAs(app.w));
   routes = { list: await import('@/app/api/v2/me/notifications/route'), dismiss: await import('@/app/api/v2/me/notifications/[id]/dismiss/route') };
   // The customer owns the nord mission; the owner hears about its scans.
-  await app.t.db.update(mission).set({ ownerId: app.w.ids.customer }).where(eq(mission.id, app.w.m.nord.id));
+  await app.t.db.update(mission).set({ ownerId: app.ids.customer }).where(eq(mission.id, app.w.m.nord.id));
 });
 afterAll(() => app?.close());
 
@@ -81,7 +77,7 @@ describe('personal notifications', () => {
   });
 
   it('refuses a dismissal from another site', async () => {
-    const res = await routes.dismiss.POST(new Request('http://argus.test/api/v2/me/notifications/1/dismiss', { method: 'POST', headers: { origin: 'https://evil.example', cookie: 'as=customer' } }), { params: Promise.resolve({ id: '1' }) });
+    const res = await routes.dismiss.POST(new Request('http://argus.test/api/v2/me/notifications/1/dismiss', { method: 'POST', headers: { origin: 'https://evil.example', cookie: 'ory_kratos_session=none' } }), { params: Promise.resolve({ id: '1' }) });
     expect(res.status).toBe(403);
   });
 });
