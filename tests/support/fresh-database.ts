@@ -41,6 +41,11 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
 /** A drizzle client configured like the app's (snake_case casing), and its pool. */
 export function openDb(url: string): { db: Db; pool: Pool } {
   const pool = new Pool({ connectionString: url, max: 4 });
+  // An idle connection ended by the server (the test's database dropped with FORCE while a
+  // late client still sat in the pool) is the end of the test, not a failure; anything else is.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') throw err;
+  });
   return { db: drizzle(pool, { schema, casing: 'snake_case' }), pool };
 }
 
