@@ -64,6 +64,9 @@ async function e2e(serverUrl: string) {
     // Every browser of the suite signs in from the same loopback address, the seeded accounts many
     // times a minute: keep the limits on but above what the suite needs (the identity integration
     // tests cover rate limiting itself).
+    // The worker converts the demo scan and the uploads' scans while the browsers run: one
+    // converter thread leaves the other core to the app under test.
+    CONVERSION_THREADS: '1',
     IDENTITY_RATE_LIMIT_IDENTIFIER: '200/60',
     IDENTITY_RATE_LIMIT_ADDRESS: '2000/60',
   };
