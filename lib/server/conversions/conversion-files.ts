@@ -4,6 +4,7 @@ import { POINTCLOUD_FILES } from '@/lib/shared/schemas/dataset';
 import { conversion } from '../db/schema';
 import type { ConversionRow } from '../datasets/dataset-dto';
 import type { DomainContext } from '../domain/context';
+import { readAll } from '../pointcloud/byte-source';
 import type { Storage } from '../storage/types';
 
 /** Removes what a failed or cancelled conversion wrote; the raw scans are never under these prefixes. */
@@ -23,10 +24,7 @@ export async function verifyCloud(storage: Storage, outputPrefix: string, pointC
     if (!info) throw new Error(`the converted cloud lacks ${file}`);
     sizeBytes += info.size;
   }
-  const got = await storage.get(`${outputPrefix}metadata.json`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of got.body) chunks.push(chunk as Buffer);
-  const metadata = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version?: string; points?: number };
+  const metadata = JSON.parse((await readAll((await storage.get(`${outputPrefix}metadata.json`)).body)).toString('utf8')) as { version?: string; points?: number };
   if (metadata.version !== '2.0') throw new Error(`metadata.json says version ${metadata.version}`);
   if (metadata.points !== pointCount) throw new Error(`metadata.json says ${metadata.points} points, the conversion counted ${pointCount}`);
   return { sizeBytes };
@@ -40,7 +38,7 @@ export async function removeSupersededOutputs(ctx: DomainContext, served: Conver
     .from(conversion)
     .where(and(eq(conversion.missionId, served.missionId), same, eq(conversion.state, 'succeeded'), lt(conversion.id, served.id)));
   for (const row of older) {
-    if (await stillReferenced(ctx, row, served)) continue;
+    if (await stillReferenced(ctx, row)) continue;
     await ctx.storage.deletePrefix(row.outputPrefix);
   }
 }
@@ -49,11 +47,11 @@ export async function removeSupersededOutputs(ctx: DomainContext, served: Conver
  * A mission build over a single dataset serves that dataset's cloud itself: such a prefix stays
  * while any other build points at it, and a mission build never deletes a dataset's files.
  */
-async function stillReferenced(ctx: DomainContext, row: ConversionRow, served: ConversionRow): Promise<boolean> {
+async function stillReferenced(ctx: DomainContext, row: ConversionRow): Promise<boolean> {
   if (row.datasetId === null && !row.outputPrefix.startsWith(`missions/${row.missionId}/pointcloud/`)) return true;
   const others = await ctx.db
     .select({ id: conversion.id })
     .from(conversion)
     .where(and(eq(conversion.outputPrefix, row.outputPrefix), eq(conversion.state, 'succeeded'), ne(conversion.id, row.id)));
-  return others.some((o) => o.id !== served.id || served.outputPrefix === row.outputPrefix);
+  return others.length > 0;
 }

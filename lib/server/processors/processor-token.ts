@@ -17,11 +17,23 @@ export const tokenSha256 = (token: string) => createHash('sha256').update(token,
 
 const unauthenticated = () => new AppError('unauthenticated', 'A valid processor token is required (Authorization: Bearer …)', undefined, 'errors.processors.badToken');
 
+/** One lookup per request: the authorize step and the handler both ask. */
+const seen = new WeakMap<Request, Promise<ProcessorRow>>();
+
 /**
  * The processor behind `Authorization: Bearer <token>`: 401 for a missing, unknown or revoked
  * token. Records when it was last seen.
  */
-export async function processorFromRequest(db: Executor, request: Request): Promise<ProcessorRow> {
+export function processorFromRequest(db: Executor, request: Request): Promise<ProcessorRow> {
+  let found = seen.get(request);
+  if (!found) {
+    found = lookUp(db, request);
+    seen.set(request, found);
+  }
+  return found;
+}
+
+async function lookUp(db: Executor, request: Request): Promise<ProcessorRow> {
   const match = /^Bearer\s+(argp_[\w-]{20,100})$/i.exec(request.headers.get('authorization') ?? '');
   if (!match) throw unauthenticated();
   const [row] = await db

@@ -1,9 +1,9 @@
 import './conversion-env';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createDatasetFromJson } from '@/lib/server/datasets/create-dataset';
 import { datasetImportJob } from '@/lib/server/datasets/import-job';
-import { conversion, dataset } from '@/lib/server/db/schema';
+import { conversion, dataset, job } from '@/lib/server/db/schema';
 import { lasBytes } from '@/lib/server/pointcloud/las/writer';
 import { conversionCount, conversionDistribute, conversionIndex, conversionMerge, datasetImport } from '@/lib/server/worker-handlers';
 import { randomBatch } from '../../unit/pointcloud/synthetic';
@@ -52,9 +52,15 @@ it('a conversion whose worker was killed mid-way is finished by another worker, 
   const ds = await createDatasetFromJson(h.t.system, { missionId, datasetId: 'lost-1', type: 'outdoor', storageKey: key, sizeBytes: bytes.byteLength });
   await h.t.system.jobs.enqueue(h.t.db, datasetImportJob, { datasetId: ds.id }, { missionId });
 
-  // Indexing has begun and is not over: some chunks are done, others are being worked on.
+  // Indexing has begun and is not over: some chunks are done, and the worker is running one now
+  // (killing it between two chunk jobs would lose no attempt).
   const row = async () => (await h.t.db.select().from(conversion).where(eq(conversion.datasetId, ds.id)))[0];
-  const midway = await waitFor(row, (r) => r?.stage === 'index' && r.chunksDone > 0 && r.chunksDone < r.chunksTotal, 180_000);
+  const runningChunk = async () => (await h.t.db.select({ id: job.id }).from(job).where(and(eq(job.type, 'conversion.index'), eq(job.state, 'running')))).length > 0;
+  const midway = await waitFor(
+    async () => ({ conversion: await row(), running: await runningChunk() }),
+    ({ conversion: r, running }) => running && r?.stage === 'index' && r.chunksDone > 0 && r.chunksDone < r.chunksTotal,
+    180_000,
+  ).then((s) => s.conversion);
   killed.kill('SIGKILL');
   await new Promise((resolve) => killed!.once('exit', resolve));
   expect(midway!.chunksTotal).toBeGreaterThan(10);
