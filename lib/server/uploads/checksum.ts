@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 
 /** tus checksum extension: the algorithms we verify (`Tus-Checksum-Algorithm`). */
 export const CHECKSUM_ALGORITHMS = ['sha1', 'sha256'] as const;
-type Algorithm = (typeof CHECKSUM_ALGORITHMS)[number];
+export type Algorithm = (typeof CHECKSUM_ALGORITHMS)[number];
 
 /** `Upload-Checksum: <algorithm> <base64 digest>`; an unsupported algorithm or a malformed value is 400. */
 export function parseUploadChecksum(header: string | null): { algorithm: Algorithm; digest: string } | null {
@@ -20,4 +20,23 @@ export function parseUploadChecksum(header: string | null): { algorithm: Algorit
 
 export function checksumMatches(expected: { algorithm: Algorithm; digest: string }, body: Uint8Array): boolean {
   return createHash(expected.algorithm).update(body).digest('base64') === expected.digest;
+}
+
+/** A pass-through that hashes what flows through it; `matches` once the body has ended. */
+export function hashingStream(expected: { algorithm: Algorithm; digest: string }) {
+  const hash = createHash(expected.algorithm);
+  let bytes = 0;
+  const stream = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      hash.update(chunk);
+      bytes += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return {
+    stream,
+    /** How many bytes went through (0: the store never started reading). */
+    bytes: () => bytes,
+    matches: () => hash.digest('base64') === expected.digest,
+  };
 }

@@ -13,7 +13,8 @@ import { isCrossOrigin } from '../api/origin';
 import { processorFromRequest } from '../processors/processor-token';
 import { parseInput } from '../domain/validate';
 import { AppError } from '../errors';
-import { CHECKSUM_ALGORITHMS, checksumMatches, parseUploadChecksum } from './checksum';
+import { admissionKey, forgetAdmissions, recallAdmission, rememberAdmission } from './admission';
+import { CHECKSUM_ALGORITHMS, checksumMatches, hashingStream, parseUploadChecksum } from './checksum';
 import type { UploadRow } from './create-upload';
 import { endUpload } from './end-upload';
 import { finishUpload } from './finish-upload';
@@ -120,13 +121,25 @@ async function head(service: UploadService, ctx: DomainContext, request: Request
   return response;
 }
 
-async function patch(service: UploadService, ctx: DomainContext, request: Request, row: UploadRow): Promise<Response> {
+interface Patched {
+  response: Response;
+  /** The upload as it is now (its content kind known after the first request), or null once finished. */
+  row: UploadRow | null;
+}
+
+async function patch(service: UploadService, ctx: DomainContext, request: Request, row: UploadRow): Promise<Patched> {
   if (row.state === 'finished') throw uploadFinished();
   const max = service.limits.requestBytes;
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > max) throw requestTooLarge(max);
   const checksum = parseUploadChecksum(request.headers.get('upload-checksum'));
+  const offset = Number(request.headers.get('upload-offset'));
   const sniffing = row.contentKind === null;
+  // Neither the first request (its bytes are sniffed) nor the last (the finish hook must see only
+  // verified bytes) streams; the others do where the store can take a request back.
+  if (checksum && !sniffing && declared !== null && service.area.rollback && offset + Number(declared) < row.size) {
+    return { response: await patchVerifiedAfter(service, ctx, request, row, checksum, offset), row };
+  }
   let forward = request;
   let current = row;
   if (checksum || sniffing || declared === null) {
@@ -134,11 +147,8 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
       // Over the limit, or the connection dropped mid-request: nothing of it is kept either way.
       throw err instanceof AppError ? requestTooLarge(max) : new AppError('bad_request', 'The request body was cut off', undefined, 'errors.uploads.interrupted');
     });
-    if (checksum && !checksumMatches(checksum, body)) {
-      return new Response('Checksum Mismatch\n', { status: 460, headers: { 'Content-Type': 'text/plain' } });
-    }
+    if (checksum && !checksumMatches(checksum, body)) return { response: checksumMismatch(), row };
     if (sniffing) {
-      const offset = Number(request.headers.get('upload-offset'));
       if (offset !== 0 || body.byteLength < Math.min(SNIFF_BYTES, row.size)) {
         throw new AppError('bad_request', `The first request must start at offset 0 and carry at least ${SNIFF_BYTES} bytes`, undefined, 'errors.uploads.firstBytes');
       }
@@ -154,16 +164,76 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
   const state: PendingRequest = { ctx, row: current };
   const response = await service.run(forward, state);
   if (state.error) throw state.error;
-  if (response.status === 204 && !state.finished) {
-    const offset = Number(response.headers.get('upload-offset'));
+  if (state.finished) return { response, row: null };
+  if (response.status === 204) {
+    const offsetNow = Number(response.headers.get('upload-offset'));
     if (sniffing) {
-      await ctx.db.update(upload).set({ contentKind: current.contentKind, offset }).where(eq(upload.id, row.id));
-      await recordProgress(ctx, row, offset, true);
+      await ctx.db.update(upload).set({ contentKind: current.contentKind, offset: offsetNow }).where(eq(upload.id, row.id));
+      await recordProgress(ctx, row, offsetNow, true);
     } else {
-      await recordProgress(ctx, row, offset);
+      await recordProgress(ctx, row, offsetNow);
     }
   }
+  return { response, row: current };
+}
+
+const checksumMismatch = () => new Response('Checksum Mismatch\n', { status: 460, headers: { 'Content-Type': 'text/plain' } });
+
+/**
+ * A checksummed request streamed into the store while it is hashed, instead of read whole first
+ * (the copy and the second pass were half of a request's time): when the digest does not match,
+ * or the request did not complete, what it appended is taken back, so nothing unverified stays.
+ */
+async function patchVerifiedAfter(service: UploadService, ctx: DomainContext, request: Request, row: UploadRow, checksum: NonNullable<ReturnType<typeof parseUploadChecksum>>, offset: number): Promise<Response> {
+  const hashing = hashingStream(checksum);
+  const body = limitedBody(request, service.limits.requestBytes)!.pipeThrough(hashing.stream);
+  const forward = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
+  // The store read nothing unless tus accepted the offset: only then is there anything to take back.
+  const takeBack = () => (hashing.bytes() > 0 ? service.area.rollback!(row.id, offset) : Promise.resolve());
+  const response = await service.run(forward, { ctx, row }).catch(async (err: unknown) => {
+    await takeBack();
+    throw err;
+  });
+  if (response.status !== 204) {
+    await takeBack();
+    return response;
+  }
+  if (!hashing.matches()) {
+    await takeBack();
+    return checksumMismatch();
+  }
+  await recordProgress(ctx, row, Number(response.headers.get('upload-offset')));
   return response;
+}
+
+async function ownUpload(ctx: DomainContext, id: string): Promise<UploadRow> {
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError('not_found', 'upload not found', undefined, 'errors.uploads.notFound');
+  return requireOwnUpload(ctx, id);
+}
+
+/** A PATCH: admitted afresh, or by the admission its credential got for this upload moments ago. */
+async function admittedPatch(service: UploadService, request: Request, id: string, requestId: string): Promise<Response> {
+  const key = admissionKey(request, id);
+  const known = key ? recallAdmission(key) : null;
+  let ctx: DomainContext;
+  let row: UploadRow;
+  if (known) {
+    if (isCrossOrigin(request)) throw new AppError('not_authorized', 'Cross-origin request refused');
+    ctx = requestContext({ user: { actor: known.actor }, requestId });
+    row = known.row;
+  } else {
+    ctx = await uploaderContext(request, requestId);
+    row = await ownUpload(ctx, id);
+  }
+  try {
+    const patched = await patch(service, ctx, request, row);
+    if (key && patched.row && patched.response.status === 204) rememberAdmission(key, ctx.actor, patched.row);
+    else forgetAdmissions(id);
+    return patched.response;
+  } catch (err) {
+    forgetAdmissions(id);
+    throw err;
+  }
 }
 
 async function terminate(service: UploadService, ctx: DomainContext, request: Request, row: UploadRow): Promise<Response> {
@@ -197,19 +267,18 @@ export async function handleUploadRequest(request: Request, id?: string, service
   const requestId = newRequestId(request.headers.get('x-request-id'));
   try {
     if (request.method === 'OPTIONS') return withTusHeaders(await options(service), requestId);
+    if (id !== undefined && request.method === 'PATCH') return withTusHeaders(await admittedPatch(service, request, id, requestId), requestId);
     const ctx = await uploaderContext(request, requestId);
     if (id === undefined) {
       if (request.method !== 'POST') throw new AppError('method_not_allowed', `${request.method} is not supported here`);
       return withTusHeaders(await create(service, ctx, request), requestId);
     }
-    if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError('not_found', 'upload not found', undefined, 'errors.uploads.notFound');
-    const row = await requireOwnUpload(ctx, id);
+    const row = await ownUpload(ctx, id);
     switch (request.method) {
       case 'HEAD':
         return withTusHeaders(await head(service, ctx, request, row), requestId);
-      case 'PATCH':
-        return withTusHeaders(await patch(service, ctx, request, row), requestId);
       case 'DELETE':
+        forgetAdmissions(id);
         return withTusHeaders(await terminate(service, ctx, request, row), requestId);
       default:
         throw new AppError('method_not_allowed', `${request.method} is not supported here`);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
+import { truncate } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -24,6 +25,11 @@ export interface TusArea {
   discard(id: string): Promise<void>;
   /** The store's own sweep of expired uploads (tus `deleteExpired`); returns how many it removed. */
   sweepExpired(): Promise<number>;
+  /**
+   * Takes back what one PATCH appended, so that upload `id` ends at `offset` again; absent when the
+   * store cannot (S3 parts are final), and then a checksummed request is verified before it is stored.
+   */
+  rollback?(id: string, offset: number): Promise<void>;
 }
 
 /** Key prefix of unfinished uploads under the filesystem driver (kept out of the 24 h tmp/ sweep). */
@@ -83,5 +89,7 @@ export function tusAreaFromEnv(e: Env, storage: Storage): TusArea {
       await storage.delete(`${TUS_PREFIX}${id}.json`);
     },
     sweepExpired: async () => (existsSync(directory) ? fileStore().deleteExpired() : 0),
+    // The file store's offset is the size of the upload's file.
+    rollback: (id, offset) => truncate(resolve(directory, id), offset),
   };
 }

@@ -194,6 +194,31 @@ describe('checks before a byte is kept', () => {
     expect([sha1.status, sha1.headers.get('upload-offset')]).toEqual([204, String(las.byteLength)]);
   });
 
+  it('takes back a streamed middle request whose checksum does not match or whose body was cut off', async () => {
+    const client = tusClient(routes, cookies.operator);
+    const las = lasFile(20_000);
+    const id = idOf(await client.create(las.byteLength, scan(missions.own, 'mitte.las')));
+    await sendFrom(client, id, las.subarray(0, REQUEST), 0);
+    const middle = las.subarray(REQUEST, 2 * REQUEST);
+    const wrong = await client.patch(id, REQUEST, middle, { headers: { 'Upload-Checksum': checksumHeader(las.subarray(0, REQUEST)) } });
+    expect(wrong.status).toBe(460);
+    expect((await client.head(id)).headers.get('upload-offset')).toBe(String(REQUEST));
+    expect(readFileSync(staged(id)).byteLength).toBe(REQUEST);
+
+    // A body that breaks off after half its bytes: the half that reached the store goes again.
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(middle.slice(0, REQUEST / 2));
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const broken = await client.patch(id, REQUEST, cut, { headers: { 'Upload-Checksum': checksumHeader(middle), 'Content-Length': String(middle.byteLength) } }).catch(() => null);
+    expect(broken?.status).not.toBe(204);
+    expect((await client.head(id)).headers.get('upload-offset')).toBe(String(REQUEST));
+    await sendFrom(client, id, las, REQUEST);
+    expect((await q('select state, sha256 from upload where id = $1', [id]))[0]).toEqual({ state: 'finished', sha256: sha256(las) });
+  });
+
   it('refuses a JPEG sent as a scan with 415, removes its bytes, the upload and its dataset', async () => {
     const client = tusClient(routes, cookies.operator);
     const created = await client.create(JPEG.byteLength, scan(missions.own, 'scan.las'));
@@ -276,6 +301,19 @@ describe('authorization per role and tenant', () => {
     expect((await other.delete(mine)).status).toBe(404);
     expect((await tusClient(routes, undefined).head(mine)).status).toBe(401);
     expect((await tusClient(routes, cookies.operator).head(mine)).status).toBe(200);
+  });
+
+  it('keeps the admission of one session to one upload only: another session, another origin or another upload is checked afresh', async () => {
+    const owner = tusClient(routes, cookies.operator);
+    const las = lasFile(20_000);
+    const mine = idOf(await owner.create(las.byteLength, scan(missions.own, 'zugelassen.las')));
+    await sendFrom(owner, mine, las.subarray(0, REQUEST), 0);
+    const next = las.subarray(REQUEST, 2 * REQUEST);
+    expect((await tusClient(routes, cookies.otherOperator).patch(mine, REQUEST, next)).status).toBe(404);
+    expect((await tusClient(routes, cookies.admin).patch(mine, REQUEST, next)).status).toBe(404);
+    expect((await owner.patch(mine, REQUEST, next, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await tusClient(routes, undefined).patch(mine, REQUEST, next)).status).toBe(401);
+    expect((await owner.patch(mine, REQUEST, next)).status).toBe(204);
   });
 });
 
