@@ -51,6 +51,10 @@ export function tusAreaFromEnv(e: Env, storage: Storage): TusArea {
         endpoint: e.S3_ENDPOINT,
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
         credentials: { accessKeyId: e.S3_ACCESS_KEY_ID ?? '', secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '' },
+        // As in the storage driver: the SDK's default CRC trailers (aws-chunked bodies) are stored as
+        // data by S3-compatible servers that do not know them, which shifts every offset.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
       },
     });
     return {
@@ -64,8 +68,8 @@ export function tusAreaFromEnv(e: Env, storage: Storage): TusArea {
       async discard(id) {
         // Aborts the multipart upload of an unfinished one; the objects go either way.
         await store.remove(id).catch(() => undefined);
-        await storage.delete(id);
-        await storage.delete(`${id}.info`);
+        // The store's own removal leaves the incomplete part (`<id>.part`) behind.
+        for (const key of [id, `${id}.info`, `${id}.part`]) await storage.delete(key);
       },
       sweepExpired: () => store.deleteExpired(),
     };
