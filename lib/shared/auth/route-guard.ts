@@ -56,8 +56,9 @@ export function routeGuard(input: { pathname: string; search: string; origin: st
   // 6. No role.
   if (session.roles.length === 0) return ROLE_FREE.has(pathname) ? next : redirect(ROLE_MISSING);
   if (pathname === ROLE_MISSING) return redirect('/');
-  // 7. Home: internal users get the beta mission list, everyone else the planner.
-  if (pathname === '/') return redirect(isInternalRoles(session.roles) ? '/mission-list-beta' : '/planner');
+  // 7. Home: internal users get the beta mission list. Everyone else's home depends on what their
+  // roles may see (the stored permission table), so app/page.tsx picks it: see lib/shared/auth/home.ts.
+  if (pathname === '/' && isInternalRoles(session.roles)) return redirect('/mission-list-beta');
   return next;
 }
 
