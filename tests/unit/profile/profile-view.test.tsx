@@ -70,6 +70,23 @@ describe('profile details', () => {
     });
   });
 
+  it('refuses a name made only of spaces with "Value is required" and sends trimmed names', async () => {
+    const calls = serve((url) => (url.startsWith('/self-service/settings?flow=flow-1') ? { status: 200, body: { ...settingsFlow(), state: 'success', active: 'profile' } } : undefined));
+    const user = userEvent.setup();
+    renderProfile();
+    const first = screen.getByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Value is required')).toBeInTheDocument();
+    expect(settingsCalls(calls)).toHaveLength(0);
+    await user.clear(first);
+    await user.type(first, '  Erna ');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+    expect(settingsCalls(calls)[0]?.body).toMatchObject({ traits: { name: { first: 'Erna', last: 'Muster' } } });
+  });
+
   it('keeps the typed values and shows the translated field message when the service refuses', async () => {
     const refused = withFieldError(settingsFlow(), 'traits.name.last', 4000002, 'Property last is missing.', { property: 'last' });
     serve((url) => (url.startsWith('/self-service/settings?') ? { status: 400, body: refused } : undefined));
