@@ -186,6 +186,17 @@ describe('audit trail', () => {
     expect(rest.nextCursor).toBeNull();
     await expect(listMissionAuditFromJson(w.ctx('external'), { missionId: w.m.partner.id })).rejects.toMatchObject({ code: 'not_authorized' });
   });
+
+  it('names the people, companies and customers its entries point to (issue 20: no raw ids)', async () => {
+    const created = await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id }));
+    await updateMissionFromJson(w.ctx('admin'), { id: created.id, version: 1, ownerId: w.ids.admin });
+    await shareMissionFromJson(w.ctx('admin'), { missionId: created.id, customerId: w.customers.c7.id });
+    const page = await listMissionAuditFromJson(w.ctx('admin'), { missionId: created.id });
+    expect(api.listMissionAudit.response.safeParse(page).success).toBe(true);
+    expect(page.items.map((e) => e.action)).toEqual(['share', 'update', 'create']);
+    expect(page.names.users[w.ids.admin]).toBe('Andrea Admin');
+    expect(page.names.customers[String(w.customers.c7.id)]).toBe('Rheinland Bestand');
+  });
 });
 
 describe('OpenAPI', () => {
