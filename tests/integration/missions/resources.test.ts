@@ -166,6 +166,8 @@ describe('pickers', () => {
     expect(pickers.listUsers.response.safeParse({ items: users }).success).toBe(true);
     expect(users).toEqual([expect.objectContaining({ identityId: w.ids.operator, displayName: 'Oliver Operator' })]);
     expect(names(await listUsersFromJson(w.ctx('customer'), {}))).toEqual(['Claudia Kundin']);
+    // An invited user who has not verified yet (or has no role) is not offered (issue 20).
+    await t.pool.query(`insert into app_user (identity_id, email, display_name, company_id) values (gen_random_uuid(), 'invited@example.com', 'Ingo Invited', $1)`, [w.companies.provider.id]);
     expect(names(await listUsersFromJson(w.ctx('operator'), {}))).toEqual(['Andrea Admin', 'Markus Manager', 'Oliver Operator']);
   });
 });
