@@ -58,7 +58,23 @@ test.describe('accessibility of every screen', () => {
 });
 
 // Item 9: shell.spec.ts:46 once waited in vain for the not-found heading after a stylesheet
-// request was aborted. A page's text must not depend on a stylesheet arriving.
+// request was aborted. The cause: a page's notFound() makes Next answer an empty document
+// (<html id="__next_error__">) and leave the view to the browser, which shows it only once its
+// scripts ran and its stylesheets loaded. Addresses no route matches are now the server-rendered
+// not-found page.
+test('the not-found page comes with its heading in the HTML, not only after scripts and stylesheets', async ({ page }) => {
+  await signInOverHttp(page, 'customer@example.com');
+  for (const path of ['/not-found', '/mission/abc', '/does-not-exist', '/mission/12/nothing-here']) {
+    const res = await page.request.get(path, { headers: { Accept: 'text/html' } });
+    expect(res.status(), path).toBe(404);
+    const html = await res.text();
+    expect(html, path).not.toContain('__next_error__');
+    expect(html, path).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    expect(html, path).toMatch(/<nav[^>]*aria-label="Main menu"/);
+  }
+});
+
+// A page's text must not depend on a stylesheet arriving.
 test('the not-found heading is there even when every stylesheet request fails', async ({ page }) => {
   await signInOverHttp(page, 'customer@example.com');
   await page.route(/\.css(\?|$)/, (route) => route.abort('failed'));

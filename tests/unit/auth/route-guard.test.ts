@@ -132,7 +132,13 @@ describe('routeGuard, rule 7: home', () => {
 
   it('lets a signed-in user with a role through to every other page', () => {
     for (const path of ['/planner', '/mission/12', '/mission-list-beta', '/profile', '/mission/12/viewer']) expect(guard(path, customer)).toEqual(NEXT);
-    expect(guard('/nowhere', customer, false)).toEqual(NEXT);
+  });
+
+  // Issue 20 item 9: a page's notFound() leaves the 404 page to the browser (an empty document
+  // until scripts and stylesheets have loaded), so an address no route matches is decided here.
+  it('sends an address no route matches to the not-found page, which the server renders', () => {
+    expect(guard('/nowhere', customer, false)).toEqual({ kind: 'notFound' });
+    expect(guard('/mission/abc', admin, false)).toEqual({ kind: 'notFound' });
   });
 });
 
