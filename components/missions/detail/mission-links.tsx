@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { missionPrint } from '@/lib/client/api/mission-print';
 import styles from './detail.module.css';
 
 /**
@@ -13,7 +14,7 @@ export async function MissionLinks({ missionId, planner }: { missionId: number; 
       <a className={`${styles.button} ${styles.secondary}`} href={`/mission/${missionId}/print`}>
         {t('print')}
       </a>
-      <a className={`${styles.button} ${styles.secondary}`} href={`/api/v2/missions/${missionId}/pdf`} download>
+      <a className={`${styles.button} ${styles.secondary}`} href={missionPrint.missionPdf.url({ params: { id: String(missionId) } })} download>
         {t('pdf')}
       </a>
       {planner && (
