@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { routeGuard, SIGN_IN, safeReturnTo, URL_HEADER } from '@/lib/shared/auth/route-guard';
+import { NOT_FOUND, routeGuard, SIGN_IN, safeReturnTo, URL_HEADER } from '@/lib/shared/auth/route-guard';
 import { isVerified, rolesOf } from '@/lib/shared/auth/session-facts';
 import { isKnownRoute, layoutFor } from '@/lib/shared/routes';
 import { frontendApi } from '@/lib/server/identity/clients';
@@ -43,6 +43,7 @@ async function guard(request: NextRequest, nonceHeaders: Record<string, string>)
   if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.to, origin), 303);
   if (decision.kind === 'logout') return logout(request, origin, cookie, session !== null);
   headers.set(URL_HEADER, `${origin}${pathname}${search}`);
+  if (decision.kind === 'notFound') return NextResponse.rewrite(new URL(NOT_FOUND, request.url), { request: { headers } });
   return NextResponse.next({ request: { headers } });
 }
 

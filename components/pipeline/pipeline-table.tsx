@@ -64,7 +64,7 @@ export function PipelineTable({
             <th scope="col">{p('columns.stage')}</th>
             <th scope="col">{t('columns.timeLeft')}</th>
             <th scope="col">{t('columns.lastSeen')}</th>
-            <th scope="col" className={styles.actionsCell}>
+            <th scope="col" className={styles.actionsCell} data-actions>
               {t('columns.actions')}
             </th>
           </tr>
@@ -94,7 +94,7 @@ export function PipelineTable({
               <td>{text.stage(item.conversion)}</td>
               <td className={styles.nowrap}>{text.remaining(item.conversion?.secondsLeft)}</td>
               <td>{text.date(item.lastSeenAt)}</td>
-              <td className={styles.actionsCell}>
+              <td className={styles.actionsCell} data-actions>
                 <DatasetRowActions dataset={item} offers={offersOf(item, { canProcess: true, canCheck })} onChanged={onChanged}>
                   <button
                     type="button"

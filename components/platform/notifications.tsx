@@ -6,6 +6,7 @@ import { myNotifications } from '@/lib/client/api/my-notifications';
 import { platform } from '@/lib/client/api/platform';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { isLocale } from '@/lib/shared/locale';
+import { pushNotice, visibleNotices } from './notice-stack';
 import styles from './notifications.module.css';
 
 export type NotificationType = 'error' | 'info' | 'success' | 'warning';
@@ -90,7 +91,7 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
             return next;
           });
           counter.current += 1;
-          setLocal((previous) => [...previous, { id: `local-${counter.current}`, text: t('dismissFailed'), type: 'error', duration: DEFAULT_DURATION.warning }]);
+          setLocal((previous) => pushNotice(previous, { id: `local-${counter.current}`, text: t('dismissFailed'), type: 'error', duration: DEFAULT_DURATION.warning }));
         });
       }
     },
@@ -101,20 +102,21 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
     const type = input.type ?? 'info';
     counter.current += 1;
     const notice: Notice = { id: `local-${counter.current}`, text: input.text, type, duration: input.duration === undefined ? DEFAULT_DURATION[type] : input.duration };
-    setLocal((previous) => [...previous, notice]);
+    setLocal((previous) => pushNotice(previous, notice));
   }, []);
 
   const visible = useMemo(() => {
     const broadcasts: Notice[] = (data?.items ?? []).map((n) => ({ id: `broadcast-${n.id}`, text: n.text, type: n.type, duration: n.duration }));
     // A personal notice stays until its reader dismisses it (hiding it on a timer would dismiss it on the server unseen).
     const mine: Notice[] = (personal.data?.items ?? []).map((n) => ({ id: `personal-${n.id}`, text: n.text, type: n.type, duration: null }));
-    return [...broadcasts, ...mine, ...local].filter((n) => !dismissed.has(n.id));
+    return visibleNotices([...broadcasts, ...mine, ...local].filter((n) => !dismissed.has(n.id)));
   }, [data, personal.data, local, dismissed]);
 
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <div className={styles.region} aria-label={t('region')}>
+      {/* A named region landmark: aria-label is not allowed on a plain div (axe aria-prohibited-attr). */}
+      <div className={styles.region} role="region" aria-label={t('region')}>
         {visible.map((notice) => (
           <Toast key={notice.id} notice={notice} onDismiss={dismiss} dismissLabel={t('dismiss')} />
         ))}

@@ -18,14 +18,15 @@ import styles from './profile.module.css';
 /**
  * Change password with current, new and repeat fields (spec §2) and the spec §5 rules shown
  * live. The current password is verified by re-authenticating, then the new one is saved
- * through the settings flow's password method. Right after an account recovery (the flow carries
- * message 1060001) the session is already privileged and the user has no current password, so
- * that field is not asked for. It needs JavaScript (the button stays disabled
+ * through the settings flow's password method. After an account recovery (the flow it opened
+ * carries message 1060001; later flows, after a save or a reload, do not, so the page also tells
+ * from the session: `recovering`) the session is privileged and the user has no current
+ * password, so that field is not asked for. It needs JavaScript (the button stays disabled
  * until the page is interactive), so a password never travels in a plain form post to a page.
  */
 const RECOVERY_SUCCESS = 1060001;
 
-export function ChangePasswordForm({ flow, submit }: { flow: SettingsFlow; submit: SubmitSettings }) {
+export function ChangePasswordForm({ flow, submit, recovering = false }: { flow: SettingsFlow; submit: SubmitSettings; recovering?: boolean }) {
   const t = useTranslations('profile');
   const identityT = useIdentityTranslate();
   const notify = useNotify();
@@ -37,7 +38,7 @@ export function ChangePasswordForm({ flow, submit }: { flow: SettingsFlow; submi
   const interactive = useHydrated();
 
   // Set by the identity service on the settings flow a recovery code led to.
-  const recovered = flow.ui.messages?.some((m) => m.id === RECOVERY_SUCCESS) ?? false;
+  const recovered = recovering || (flow.ui.messages?.some((m) => m.id === RECOVERY_SUCCESS) ?? false);
   const ready = interactive && !pending && (recovered || current !== '') && passwordAccepted(password, repeat);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

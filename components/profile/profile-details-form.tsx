@@ -6,6 +6,8 @@ import { useIdentityTranslate } from '@/components/auth/use-identity-translate';
 import { useNotify } from '@/components/platform/notifications';
 import { TextInput } from '@/components/ui/text-input';
 import { translateUiText, type IdentityOutcome } from '@/lib/shared/identity/response';
+import { personNameSchema } from '@/lib/shared/schemas/person-name';
+import { translateIssue, type Translate } from '@/lib/shared/validation/issue';
 import { CompanyName } from './company-name';
 import { PROFILE_FALLBACKS } from './profile-messages';
 import { csrfTokenOf, fieldErrors, nestDotted, traitNodes, type FlowNode, type SettingsFlow } from './settings-flow';
@@ -31,11 +33,24 @@ export function ProfileDetailsForm({ flow, submit }: { flow: SettingsFlow; submi
   const t = useTranslations('profile');
   const identityT = useIdentityTranslate();
   const notify = useNotify();
+  const tAll = useTranslations();
   const [pending, setPending] = useState(false);
+  const [nameErrors, setNameErrors] = useState<Record<string, string>>({});
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const entries = [...new FormData(event.currentTarget).entries()].filter(([name]) => name.startsWith('traits.')).map(([name, value]): [string, string] => [name, String(value)]);
+    const raw = [...new FormData(event.currentTarget).entries()].filter(([name]) => name.startsWith('traits.')).map(([name, value]): [string, string] => [name, String(value)]);
+    // The names through the shared schema first: trimmed, and one made only of spaces refused in the user's language.
+    const refused: Record<string, string> = {};
+    const entries = raw.map(([name, value]): [string, string] => {
+      if (!NAME_TRAITS.has(name)) return [name, value];
+      const parsed = personNameSchema.safeParse(value);
+      if (parsed.success) return [name, parsed.data];
+      refused[name] = parsed.error.issues[0]!.message;
+      return [name, value];
+    });
+    setNameErrors(refused);
+    if (Object.keys(refused).length > 0) return;
     setPending(true);
     const outcome = await submit({ method: 'profile', traits: nestDotted(entries).traits }, PROFILE_FALLBACKS.profileUpdate);
     setPending(false);
@@ -47,6 +62,7 @@ export function ProfileDetailsForm({ flow, submit }: { flow: SettingsFlow; submi
     const name = node.attributes.name!;
     const label = TRAIT_LABELS[name] ? t(TRAIT_LABELS[name]) : node.meta?.label ? translateUiText(node.meta.label, identityT) : name;
     const error = fieldErrors(flow, name)[0];
+    const refused = nameErrors[name];
     return (
       <TextInput
         key={name}
@@ -57,7 +73,7 @@ export function ProfileDetailsForm({ flow, submit }: { flow: SettingsFlow; submi
         readOnly={name === 'traits.email'}
         required={node.attributes.required}
         autoComplete={name === 'traits.name.first' ? 'given-name' : name === 'traits.name.last' ? 'family-name' : name === 'traits.email' ? 'email' : undefined}
-        error={error ? translateUiText(error, identityT) : undefined}
+        error={refused ? translateIssue(tAll as unknown as Translate, refused) : error ? translateUiText(error, identityT) : undefined}
       />
     );
   };

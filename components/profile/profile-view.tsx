@@ -18,7 +18,7 @@ import styles from './profile.module.css';
  * The profile screen (spec §2): personal details with the company, the password change and the
  * Microsoft account, all driven by one settings flow.
  */
-export function ProfileView({ initialFlow }: { initialFlow: SettingsFlow }) {
+export function ProfileView({ initialFlow, recovering = false }: { initialFlow: SettingsFlow; recovering?: boolean }) {
   const t = useTranslations('profile');
   const identityT = useIdentityTranslate();
   const notify = useNotify();
@@ -49,7 +49,7 @@ export function ProfileView({ initialFlow }: { initialFlow: SettingsFlow }) {
         </p>
       )}
       <ProfileDetailsForm flow={flow} submit={submit} />
-      <ChangePasswordForm flow={flow} submit={submit} />
+      <ChangePasswordForm flow={flow} submit={submit} recovering={recovering} />
       <MicrosoftAccount flow={flow} submit={submit} />
     </div>
   );

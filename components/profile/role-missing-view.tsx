@@ -9,7 +9,6 @@ export async function RoleMissingView() {
       <h1 id="role-missing-title">{t('message')}</h1>
       <p>{t('hint')}</p>
       {/* /logout must be a document navigation: the route guard signs out only top-level page loads. */}
-      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a href="/logout">{t('signOut')}</a>
     </section>
   );

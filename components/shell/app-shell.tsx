@@ -5,6 +5,7 @@ import { MaintenanceBanner } from '@/components/platform/maintenance-banner';
 import { Logo } from '@/components/ui/logo';
 import type { PermissionSet } from '@/lib/shared/permissions';
 import type { Stage } from '@/lib/shared/stage';
+import { MenuDrawerProvider, MenuPanel, MenuToggle } from './menu-drawer';
 import { visibleEntries } from './menu-entries';
 import type { ShellUser } from './shell-user';
 import { UserMenu } from './user-menu';
@@ -16,18 +17,20 @@ export async function AppShell({ permissions, stage, user, children }: { permiss
   const t = await getTranslations();
   const entries = visibleEntries(permissions);
   return (
+    <MenuDrawerProvider>
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
         {t('app.skipToContent')}
       </a>
       <header className={styles.header}>
+        <MenuToggle openLabel={t('menu.open')} closeLabel={t('menu.close')} />
         <Link href="/" className={styles.brand} aria-label={t('app.home')}>
           <Logo stage={stage} theme="dark" className={styles.logo} />
         </Link>
       </header>
       <MaintenanceBanner />
       <div className={styles.body}>
-        <nav className={styles.menu} aria-label={t('menu.label')}>
+        <MenuPanel label={t('menu.label')}>
           {entries.length > 0 ? (
             <ul>
               {entries.map((entry) => (
@@ -40,11 +43,12 @@ export async function AppShell({ permissions, stage, user, children }: { permiss
             <p className={styles.empty}>{t('menu.empty')}</p>
           )}
           <UserMenu user={user} />
-        </nav>
+        </MenuPanel>
         <main id="main" className={styles.main}>
           {children}
         </main>
       </div>
     </div>
+    </MenuDrawerProvider>
   );
 }

@@ -110,7 +110,12 @@ export interface FieldError {
   message: UiText;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The product's e-mail rule (spec §5: word characters, '@', domain parts, an ending of 2 to 4
+ * characters; lib/shared/validation/text.ts has the same pattern), so an address the product's
+ * forms refuse cannot get in through sign-up, the profile or a provider's claims either.
+ */
+const EMAIL = /^\w+(?:[.-]\w+)*@\w+(?:[.-]\w+)*\.\w{2,4}$/;
 
 function jsonType(v: unknown): string {
   if (v === null) return 'null';
@@ -148,7 +153,9 @@ export function validateTraits(traits: unknown): FieldError[] {
         return;
       }
       const len = [...value].length;
-      if (prop.minLength !== undefined && len < prop.minLength) errors.push({ field, message: text.minLength(prop.minLength, len) });
+      // A value made only of spaces is no value (a name "   "): refused like a missing property.
+      if (len > 0 && value.trim() === '') errors.push({ field, message: text.required(path[path.length - 1] ?? '') });
+      else if (prop.minLength !== undefined && len < prop.minLength) errors.push({ field, message: text.minLength(prop.minLength, len) });
       else if (prop.maxLength !== undefined && len > prop.maxLength) errors.push({ field, message: text.maxLength(prop.maxLength, len) });
       else if (prop.format === 'email' && !EMAIL.test(value.trim())) errors.push({ field, message: text.invalidEmail(value) });
     }
@@ -157,9 +164,12 @@ export function validateTraits(traits: unknown): FieldError[] {
   return errors;
 }
 
-/** Trims and lower-cases identifier/address traits as Kratos normalises them. */
+/**
+ * Trims and lower-cases identifier/address traits as Kratos normalises them, and trims every
+ * other text trait (names), so " Anna " is stored as "Anna".
+ */
 export function normalizeTraits(traits: unknown): Record<string, unknown> {
-  const copy = JSON.parse(JSON.stringify(traits ?? {})) as Record<string, unknown>;
+  const copy = JSON.parse(JSON.stringify(traits ?? {}), (_key, value: unknown) => (typeof value === 'string' ? value.trim() : value)) as Record<string, unknown>;
   for (const p of [...identifierPaths, ...verificationPaths, ...recoveryPaths]) {
     let cur: Record<string, unknown> = copy;
     for (const k of p.slice(0, -1)) {

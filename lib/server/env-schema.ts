@@ -35,6 +35,9 @@ export const envSchema = z.object({
   KRATOS_ADMIN_TOKEN: z.string().min(16).optional(),
   IDENTITY_PUBLIC_PORT: port.default(4433),
   IDENTITY_ADMIN_PORT: port.default(4434),
+  // The identity service's privileged-session window (identity/config.ts, same default): how long
+  // after an account recovery the profile may set a new password without asking for the old one.
+  IDENTITY_PRIVILEGED_SESSION_MAX_AGE: z.coerce.number().int().min(1).default(900),
   STORAGE_DIR: z.string().min(1).optional(),
   S3_ENDPOINT: url.optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -15,6 +15,7 @@ import type { CreateCustomerInput } from '@/lib/shared/schemas/customer';
 import type { CreateDatasetInput } from '@/lib/shared/schemas/dataset';
 import { buildMissionPlans, type MissionPlan } from './demo-missions';
 import { DEMO_PROFILES, DEMO_CUSTOMER_UUIDS } from './demo-profiles';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 export { DEMO_PROFILES, DEMO_IDENTITY_CUSTOMERS } from './demo-profiles';
 
@@ -151,6 +152,9 @@ export async function seedDemoData(db: Db, opts: { identities?: Record<string, s
         customerId: account.customerNumber === null ? null : customerIds[account.customerNumber]!,
       });
       created ||= before?.version !== profile.version;
+      // As current-user.ts mirrors it at each visit: the pickers offer verified accounts with a role.
+      const demo = DEMO_ACCOUNTS.find((a) => a.email === account.email);
+      await tx.update(appUser).set({ assignable: !!demo && demo.verified && demo.roles.length > 0 }).where(eq(appUser.identityId, identityId));
     }
 
     const plans = buildMissionPlans({

@@ -5,8 +5,10 @@ import { PROFILE_FALLBACKS } from '@/components/profile/profile-messages';
 import { ProfileView } from '@/components/profile/profile-view';
 import { SETTINGS_BROWSER } from '@/components/profile/settings-flow';
 import { requireUser } from '@/lib/server/auth/require-user';
+import { env } from '@/lib/server/env';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { loadSettingsFlow } from '@/lib/server/identity/settings-flow';
+import { isRecoveringSession } from '@/lib/shared/auth/recovering-session';
 
 export const generateMetadata = () => viewMetadata('profile');
 
@@ -16,10 +18,10 @@ export const generateMetadata = () => viewMetadata('profile');
  * browser back here with the new id.
  */
 export default async function ProfilePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireUser({ allowWithoutRole: true });
+  const { session } = await requireUser({ allowWithoutRole: true });
   const { flow: id } = await searchParams;
   const result = await loadSettingsFlow(typeof id === 'string' ? id : undefined, (await headers()).get('cookie'));
   if (result.kind === 'restart') redirect(SETTINGS_BROWSER);
   if (result.kind === 'error') return <ProfileUnavailable messageKey={result.reason === 'session' ? PROFILE_FALLBACKS.sessionFetch : PROFILE_FALLBACKS.settingsFlowGet} />;
-  return <ProfileView initialFlow={result.flow} />;
+  return <ProfileView initialFlow={result.flow} recovering={isRecoveringSession(session, env().IDENTITY_PRIVILEGED_SESSION_MAX_AGE)} />;
 }

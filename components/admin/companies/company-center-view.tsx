@@ -116,7 +116,9 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
                   {t('columns.missions')}
                 </th>
                 <SortHeader column="createdAt" label={columns.createdAt} sort={query.sort} order={query.order} onSort={onSort} />
-                <th scope="col">{t('columns.actions')}</th>
+                <th scope="col" data-actions>
+                  {t('columns.actions')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -139,7 +141,7 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
                     <td className={styles.number}>{company.customerCount}</td>
                     <td className={styles.number}>{company.missionCount}</td>
                     <td>{format.dateTime(new Date(company.createdAt), { dateStyle: 'medium' })}</td>
-                    <td>
+                    <td data-actions>
                       <div className={styles.actions}>
                         <button
                           type="button"

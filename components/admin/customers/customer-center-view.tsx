@@ -135,7 +135,11 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
                 <th scope="col">{t('columns.contact')}</th>
                 <th scope="col">{t('columns.town')}</th>
                 {header('createdAt', 'createdAt')}
-                {canWrite && <th scope="col">{t('columns.actions')}</th>}
+                {canWrite && (
+                  <th scope="col" data-actions>
+                    {t('columns.actions')}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -155,7 +159,7 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
                     <td>{[customer.zip, customer.town].filter(Boolean).join(' ') || none}</td>
                     <td>{format.dateTime(new Date(customer.createdAt), { dateStyle: 'medium' })}</td>
                     {canWrite && (
-                      <td>
+                      <td data-actions>
                         <div className={styles.actions}>
                           <button
                             type="button"

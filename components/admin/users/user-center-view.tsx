@@ -138,7 +138,9 @@ export function UserCenterView({ ownId }: { ownId: string }) {
                   <th scope="col">{t('columns.roles')}</th>
                   <th scope="col">{t('columns.lastSignIn')}</th>
                   <th scope="col">{t('columns.state')}</th>
-                  <th scope="col">{t('columns.actions')}</th>
+                  <th scope="col" data-actions>
+                    {t('columns.actions')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -152,7 +154,7 @@ export function UserCenterView({ ownId }: { ownId: string }) {
                     <td>{user.roles.length ? user.roles.map((r) => <span key={r} className={styles.badge}>{r}</span>) : <span className={styles.muted}>{t('noRoles')}</span>}</td>
                     <td>{user.lastSignInAt ? formatDate(user.lastSignInAt, locale, { timeZone }) : t('never')}</td>
                     <td className={user.state === 'inactive' ? styles.inactive : undefined}>{t(`state.${user.state}`)}</td>
-                    <td>
+                    <td data-actions>
                       <div className={styles.rowActions}>
                         <button type="button" className={`${styles.button} ${styles.secondary} ${styles.small}`} onClick={() => setOpen({ kind: 'access', user })}>
                           {t('actions.editAccess')}

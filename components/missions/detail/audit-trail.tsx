@@ -4,18 +4,9 @@ import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { missions } from '@/lib/client/api/missions';
 import { formatDate } from '@/lib/shared/format/date';
-import type { AuditEventDto, AuditPage } from '@/lib/shared/schemas/audit';
-import { labelKey } from './field-labels';
+import type { AuditNames, AuditPage } from '@/lib/shared/schemas/audit';
+import { auditAction, auditLines, type AuditContext, type AuditTranslate } from './audit-lines';
 import styles from './detail.module.css';
-
-const MAX_SHOWN = 120;
-
-/** A diff value in a line of text: long texts cut, empty shown as a dash. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '–';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
-}
 
 /**
  * The mission's audit trail (who, when, what), newest first: the first page comes with the page,
@@ -23,15 +14,18 @@ function shown(value: unknown): string {
  */
 export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: number; page: AuditPage; tagNames?: Readonly<Record<number, string>> }) {
   const t = useTranslations('missions');
+  const tAll = useTranslations();
   const locale = useLocale();
   const timeZone = useTimeZone() ?? 'Europe/Berlin';
   const [items, setItems] = useState(page.items);
+  const [names, setNames] = useState<AuditNames>(page.names);
   const [cursor, setCursor] = useState(page.nextCursor);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
   // A refresh after a save brings a new first page: the newest entries first, older ones dropped.
   useEffect(() => {
     setItems(page.items);
+    setNames(page.names);
     setCursor(page.nextCursor);
   }, [page]);
 
@@ -41,6 +35,7 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
     try {
       const next = await missions.listMissionAudit({ params: { id: missionId }, query: { cursor } });
       setItems((previous) => [...previous, ...next.items]);
+      setNames((previous) => mergeNames(previous, next.names));
       setCursor(next.nextCursor);
       setFailed(false);
     } catch {
@@ -50,23 +45,7 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
     }
   }
 
-  const fieldLabel = (field: string) => (t.has(`fields.${labelKey(field)}`) ? t(`fields.${labelKey(field)}`) : field);
-  const what = (event: AuditEventDto): string[] => {
-    if (event.action === 'tag' || event.action === 'untag') {
-      // The diff holds the tag id; older pages loaded later may name tags the page does not know.
-      const id = Number(event.diff.tagId);
-      return [t('tags.auditTag', { name: tagNames[id] ?? `#${id}` })];
-    }
-    if (event.action !== 'update') return [];
-    return Object.entries(event.diff).map(([field, change]) => {
-      const [before, after] = Array.isArray(change) ? change : [undefined, change];
-      return t('detail.audit.change', { field: fieldLabel(field), before: shown(before), after: shown(after) });
-    });
-  };
-  const entityLabel = (event: AuditEventDto) =>
-    t.has(`detail.audit.entities.${event.entity}`) ? t(`detail.audit.entities.${event.entity}`, { id: event.entityId }) : `${event.entity} ${event.entityId}`;
-  const actionLabel = (event: AuditEventDto) =>
-    `${t.has(`detail.audit.actions.${event.action}`) ? t(`detail.audit.actions.${event.action}`) : event.action}${event.entity !== 'mission' ? ` (${entityLabel(event)})` : ''}`;
+  const ctx: AuditContext = { t: tAll as unknown as AuditTranslate, locale, timeZone, names, tagNames };
 
   if (items.length === 0) return <p className={styles.empty}>{t('detail.audit.empty')}</p>;
   return (
@@ -84,10 +63,10 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
             {items.map((event) => (
               <tr key={event.id}>
                 <td className={styles.nowrap}>{formatDate(event.at, locale, { timeZone })}</td>
-                <td>{event.actorName ?? t('detail.audit.system')}</td>
+                <td>{event.actorId ? (names.users[event.actorId] ?? event.actorName ?? t('detail.audit.unknownUser')) : t('detail.audit.system')}</td>
                 <td>
-                  <strong>{actionLabel(event)}</strong>
-                  {what(event).map((line) => (
+                  <strong>{auditAction(event, ctx)}</strong>
+                  {auditLines(event, ctx).map((line) => (
                     <div key={line} className={styles.multiline}>
                       {line}
                     </div>
@@ -106,4 +85,15 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
       )}
     </div>
   );
+}
+
+/** The names of two pages of entries together (an older page may name people the first did not). */
+function mergeNames(a: AuditNames, b: AuditNames): AuditNames {
+  return {
+    users: { ...a.users, ...b.users },
+    companies: { ...a.companies, ...b.companies },
+    customers: { ...a.customers, ...b.customers },
+    datasets: { ...a.datasets, ...b.datasets },
+    uploads: { ...a.uploads, ...b.uploads },
+  };
 }

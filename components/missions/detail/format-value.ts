@@ -5,11 +5,11 @@ import { numberFormat } from '@/lib/shared/format/number';
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /** Fields that are calendar days ('YYYY-MM-DD'): shown without a time, in UTC so the day never shifts. */
-const DAY_FIELDS = new Set(['deliveryDate', 'pclDeliveryDate', 'cadDeliveryDate', 'externalDeliveryDate']);
-const INSTANT_FIELDS = new Set(['scanAppointment', 'startFromOffice', 'createdAt', 'updatedAt', 'deliveredOn', 'backedUpAt', 'cloudSyncedAt']);
-const ENUM_FIELDS = new Set(['status', 'step', 'priority', 'pipelineStatus', 'backupState', 'cloudSyncState']);
-const MULTI_FIELDS = new Set(['products', 'additionalProducts']);
-const FLAG_FIELDS = new Set(['ready', 'approved', 'cloudOnline', 'closed', 'hidden', 'onHold']);
+export const DAY_FIELDS = new Set(['deliveryDate', 'pclDeliveryDate', 'cadDeliveryDate', 'externalDeliveryDate']);
+export const INSTANT_FIELDS = new Set(['scanAppointment', 'startFromOffice', 'createdAt', 'updatedAt', 'deliveredOn', 'backedUpAt', 'cloudSyncedAt']);
+export const ENUM_FIELDS = new Set(['status', 'step', 'priority', 'pipelineStatus', 'backupState', 'cloudSyncState']);
+export const MULTI_FIELDS = new Set(['products', 'additionalProducts']);
+export const FLAG_FIELDS = new Set(['ready', 'approved', 'cloudOnline', 'closed', 'hidden', 'onHold']);
 
 export interface FormatContext {
   t: Translate;

@@ -10,6 +10,7 @@ import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/missi
 import { MissionProvider } from './mission-context';
 import { MissionField as F } from './mission-field';
 import { MissionHeading } from './mission-heading';
+import { MissionLinks } from './mission-links';
 import { PointcloudPanel } from './pointcloud-panel';
 import { ScansSection } from './scans-section';
 import { Fields, Section } from './section';
@@ -30,10 +31,13 @@ export async function MissionDetailView({
   load,
   records,
   from,
+  mayPlan = false,
 }: {
   load: MissionPageData;
   records: MissionRecords;
   from: string | null;
+  /** The user has the planner (UI.menu.planner): with 'editBuildings' the page links to it. */
+  mayPlan?: boolean;
 }) {
   const t = await getTranslations('missions.detail');
   const { mission, capabilities, editable } = load;
@@ -42,6 +46,7 @@ export async function MissionDetailView({
     <MissionProvider mission={mission} editable={editable} kinds={kindsOf(editable)}>
       <article className={styles.page}>
         <MissionHeading />
+        <MissionLinks missionId={mission.id} planner={mayPlan && capabilities.includes('editBuildings')} />
         <ActionsBar
           capabilities={ACTION_CAPABILITIES.filter((c) => capabilities.includes(c))}
           neighbours={records.neighbours}

@@ -81,7 +81,11 @@ export function ScansSection({
               <th scope="col">{d('columns.progress')}</th>
               <th scope="col">{d('columns.createdAt')}</th>
               <th scope="col">{d('columns.lastSeen')}</th>
-              {(canProcess || canCheck) && <th scope="col">{d('columns.actions')}</th>}
+              {(canProcess || canCheck) && (
+                <th scope="col" data-actions>
+                  {d('columns.actions')}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -126,7 +130,7 @@ export function ScansSection({
                 <td className={styles.nowrap}>{text.date(x.createdAt)}</td>
                 <td className={styles.nowrap}>{text.date(x.lastSeenAt)}</td>
                 {(canProcess || canCheck) && (
-                  <td>
+                  <td data-actions>
                     <DatasetRowActions dataset={x} offers={offersOf(x, { canProcess, canCheck })} onChanged={replace} />
                   </td>
                 )}

@@ -6,6 +6,7 @@ import { useNotify } from '@/components/platform/notifications';
 import { tablePresets } from '@/lib/client/api/table-presets';
 import { ApiError } from '@/lib/client/fetcher';
 import type { MissionTableColumn, TablePresetDto } from '@/lib/shared/schemas/table-preset';
+import { PopoverDetails } from '@/components/ui/popover-details';
 import styles from './mission-list.module.css';
 
 interface Props {
@@ -65,9 +66,11 @@ export function ColumnChooser({ columns, allColumns, onChange, presets: initialP
 
   return (
     <section className={styles.chooser} aria-label={t('label')}>
-      <details className={styles.choice}>
-        <summary className={styles.choiceSummary}>{t('label')}</summary>
-        <fieldset className={styles.choiceList}>
+      <PopoverDetails
+        className={styles.choice}
+        summary={<summary className={styles.choiceSummary}>{t('label')}</summary>}
+      >
+        <fieldset className={styles.choiceList} data-popover-panel>
           <legend className="visually-hidden">{t('label')}</legend>
           {allColumns.map((column) => (
             <label key={column} className={styles.choiceOption}>
@@ -76,7 +79,7 @@ export function ColumnChooser({ columns, allColumns, onChange, presets: initialP
             </label>
           ))}
         </fieldset>
-      </details>
+      </PopoverDetails>
       {message && (
         <span role="alert" className={styles.error}>
           {message}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { PopoverDetails } from '@/components/ui/popover-details';
 import styles from './mission-list.module.css';
 
 export interface Choice {
@@ -22,11 +23,11 @@ export function FilterChoice({ label, options, selected, onChange }: FilterChoic
     // Keep the options' order, so equal choices give equal URLs.
     onChange(options.map((o) => o.value).filter((v) => (v === value ? on : selected.includes(v))));
   return (
-    <details className={styles.choice}>
-      <summary className={styles.choiceSummary}>
-        {label}: {selected.length ? t('selected', { count: selected.length }) : t('any')}
-      </summary>
-      <fieldset className={styles.choiceList}>
+    <PopoverDetails
+      className={styles.choice}
+      summary={<summary className={styles.choiceSummary}>{label}: {selected.length ? t('selected', { count: selected.length }) : t('any')}</summary>}
+    >
+      <fieldset className={styles.choiceList} data-popover-panel>
         <legend className="visually-hidden">{label}</legend>
         {options.map((o) => (
           <label key={o.value} className={styles.choiceOption}>
@@ -35,6 +36,6 @@ export function FilterChoice({ label, options, selected, onChange }: FilterChoic
           </label>
         ))}
       </fieldset>
-    </details>
+    </PopoverDetails>
   );
 }

@@ -6,6 +6,7 @@ import { appUser, auditEvent } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
 import { requireMission } from '../missions/visibility';
+import { auditNames } from './audit-names';
 
 /**
  * The audit trail of a mission for its detail page (who, when, what), newest first, paged by
@@ -33,9 +34,11 @@ export async function listMissionAudit(ctx: DomainContext, input: { missionId: n
     .orderBy(desc(auditEvent.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
+  const items = page.map((r) => ({ ...r, at: r.at.toISOString() }));
   return {
-    items: page.map((r) => ({ ...r, at: r.at.toISOString() })),
+    items,
     nextCursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null,
+    names: await auditNames(ctx, items),
   };
 }
 

@@ -25,21 +25,58 @@ function displayName(session: Session, email: string): string {
   return [name?.first, name?.last].filter((p) => p && p.trim()).join(' ').trim() || email;
 }
 
+/** What the profile mirrors from the identity: its current name and address, and whether pickers may offer it. */
+function mirrored(session: Session, facts: SessionFacts) {
+  const email = facts.email ?? `${facts.identityId}@identity.invalid`;
+  return { email, displayName: displayName(session, email), assignable: facts.verified && facts.roles.length > 0 };
+}
+
 /**
  * The Argus profile of the identity (company, customer). A user seen for the first time gets one,
- * linked to the customer their metadata_public names (customer_uuid, else customerID).
+ * linked to the customer their metadata_public names (customer_uuid, else customerID). Name,
+ * e-mail and "assignable" follow the identity at every visit, so the pickers show a name edited
+ * in the profile and offer only verified users with a role.
  */
 async function profileOf(session: Session, facts: SessionFacts) {
   const stored = async () =>
-    (await db().select({ companyId: appUser.companyId, customerId: appUser.customerId }).from(appUser).where(eq(appUser.identityId, facts.identityId)))[0];
+    (
+      await db()
+        .select({ companyId: appUser.companyId, customerId: appUser.customerId, email: appUser.email, displayName: appUser.displayName, assignable: appUser.assignable })
+        .from(appUser)
+        .where(eq(appUser.identityId, facts.identityId))
+    )[0];
   const row = await stored();
-  if (row) return row;
+  if (row) {
+    await mirror(facts.identityId, row, mirrored(session, facts));
+    return { companyId: row.companyId, customerId: row.customerId };
+  }
   try {
     return await createProfile(session, facts);
   } catch (err) {
     // Two first requests of a new user (a page and its API calls) race to create the profile: the loser reads the winner's.
-    if (isUniqueViolation(err, 'app_user_pkey')) return (await stored())!;
+    if (isUniqueViolation(err, 'app_user_pkey')) {
+      const winner = (await stored())!;
+      return { companyId: winner.companyId, customerId: winner.customerId };
+    }
     throw err;
+  }
+}
+
+/** Writes the mirrored fields when the identity changed (no version bump: staff never edit these). */
+async function mirror(identityId: string, row: { email: string; displayName: string; assignable: boolean }, wanted: ReturnType<typeof mirrored>) {
+  const emailChanged = row.email.toLowerCase() !== wanted.email.toLowerCase();
+  if (!emailChanged && row.displayName === wanted.displayName && row.assignable === wanted.assignable) return;
+  const write = (email: boolean) =>
+    db()
+      .update(appUser)
+      .set({ displayName: wanted.displayName, assignable: wanted.assignable, ...(email && { email: wanted.email }) })
+      .where(eq(appUser.identityId, identityId));
+  try {
+    await write(emailChanged);
+  } catch (err) {
+    // Another profile still holds the address (a stale invitation): keep the old one, mirror the rest.
+    if (!isUniqueViolation(err, 'app_user_email_key')) throw err;
+    await write(false);
   }
 }
 
@@ -56,6 +93,7 @@ async function createProfile(session: Session, facts: SessionFacts) {
     systemContext(),
     { identityId: facts.identityId, email, displayName: displayName(session, email), companyId: linked?.companyId ?? null, customerId: linked?.id ?? null },
   );
+  await mirror(facts.identityId, { email: created.email, displayName: created.displayName, assignable: false }, mirrored(session, facts));
   return { companyId: created.companyId, customerId: created.customerId };
 }
 

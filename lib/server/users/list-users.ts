@@ -11,7 +11,8 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Users (Argus profiles) for the assignee and owner pickers, by name: internal users see all,
- * everyone else the users of their own company.
+ * everyone else the users of their own company; only users who can work on a mission (verified,
+ * with a role: `assignable`, mirrored from the identity service at each of their visits).
  */
 export async function listUsers(ctx: DomainContext, q: z.output<typeof userPickerQuery>): Promise<UserItem[]> {
   const { actor } = ctx;
@@ -20,7 +21,7 @@ export async function listUsers(ctx: DomainContext, q: z.output<typeof userPicke
   return ctx.db
     .select({ identityId: appUser.identityId, displayName: appUser.displayName, email: appUser.email, companyId: appUser.companyId, customerId: appUser.customerId })
     .from(appUser)
-    .where(and(scope, q.companyId ? eq(appUser.companyId, q.companyId) : undefined, search))
+    .where(and(eq(appUser.assignable, true), scope, q.companyId ? eq(appUser.companyId, q.companyId) : undefined, search))
     .orderBy(asc(sql`lower(${appUser.displayName})`), asc(appUser.identityId))
     .limit(q.limit);
 }

@@ -6,7 +6,13 @@ export interface GuardSession {
   roles: readonly string[];
 }
 
-export type GuardDecision = { kind: 'next' } | { kind: 'redirect'; to: string } | { kind: 'logout' };
+export type GuardDecision = { kind: 'next' } | { kind: 'redirect'; to: string } | { kind: 'logout' } | { kind: 'notFound' };
+
+/**
+ * Where the middleware sends an address no route of spec §2 matches: the /not-found route has no
+ * page of its own, so Next renders its not-found page on the server with status 404.
+ */
+export const NOT_FOUND = '/not-found';
 
 /** Request header the middleware sets: the full URL being rendered, for return_to on the server. */
 export const URL_HEADER = 'x-argus-url';
@@ -56,8 +62,12 @@ export function routeGuard(input: { pathname: string; search: string; origin: st
   // 6. No role.
   if (session.roles.length === 0) return ROLE_FREE.has(pathname) ? next : redirect(ROLE_MISSING);
   if (pathname === ROLE_MISSING) return redirect('/');
-  // 7. Home: internal users get the beta mission list, everyone else the planner.
-  if (pathname === '/') return redirect(isInternalRoles(session.roles) ? '/mission-list-beta' : '/planner');
+  // 7. Home: internal users get the beta mission list. Everyone else's home depends on what their
+  // roles may see (the stored permission table), so app/page.tsx picks it: see lib/shared/auth/home.ts.
+  if (pathname === '/' && isInternalRoles(session.roles)) return redirect('/mission-list-beta');
+  // An address no route matches (/mission/abc) is the not-found page, decided here rather than by
+  // the page's notFound(): that one Next leaves to the browser to render (vercel/next.js#62228).
+  if (!input.known) return { kind: 'notFound' };
   return next;
 }
 

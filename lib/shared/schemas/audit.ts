@@ -15,7 +15,26 @@ export const auditEventSchema = z.object({
 });
 export type AuditEventDto = z.output<typeof auditEventSchema>;
 
-export const auditPageSchema = z.object({ items: z.array(auditEventSchema), nextCursor: z.string().nullable() });
+const nameMap = z.record(z.string(), z.string());
+
+/**
+ * Names of what a page's entries point to, so the trail shows people, companies, customers,
+ * scans and uploads by name instead of ids: users by identity id, the others by their id.
+ */
+export const auditNamesSchema = z.object({
+  users: nameMap.default({}),
+  companies: nameMap.default({}),
+  customers: nameMap.default({}),
+  datasets: nameMap.default({}),
+  uploads: nameMap.default({}),
+});
+export type AuditNames = z.output<typeof auditNamesSchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEventSchema),
+  nextCursor: z.string().nullable(),
+  names: auditNamesSchema.default({ users: {}, companies: {}, customers: {}, datasets: {}, uploads: {} }),
+});
 export type AuditPage = z.output<typeof auditPageSchema>;
 
 export const auditQuery = z.object({

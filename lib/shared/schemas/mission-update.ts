@@ -55,7 +55,7 @@ export const updateMissionBody = z.strictObject({
   address: text(300),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
-  products: z.array(z.enum(MISSION_PRODUCTS)).min(1, 'at least 1 product must be selected').optional(),
+  products: z.array(z.enum(MISSION_PRODUCTS)).min(1, encodeIssue(issue('validation.productRequired'))).optional(),
   additionalProducts: z.array(z.enum(ADDITIONAL_PRODUCTS)).optional(),
   scanAppointment: isoDateTime.nullable().optional(),
   startFromOffice: isoDateTime.nullable().optional(),

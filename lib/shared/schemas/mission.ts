@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeIssue, issue } from '../validation/issue';
 import { MISSION_NAME_MIN_LENGTH } from '../validation/mission';
 import { utf8ByteLength } from '../validation/text';
 import { identityIdSchema, idSchema, isoDate, isoDateTime, optionalText } from './common';
@@ -71,7 +72,7 @@ const plannedFields = {
   /** Defaults to the centroid of the first building. */
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
-  products: z.array(z.enum(MISSION_PRODUCTS)).min(1, 'at least 1 product must be selected'),
+  products: z.array(z.enum(MISSION_PRODUCTS)).min(1, encodeIssue(issue('validation.productRequired'))),
   additionalProducts: z.array(z.enum(ADDITIONAL_PRODUCTS)).default([]),
   scanAppointment: isoDateTime.optional(),
   startFromOffice: isoDateTime.optional(),

@@ -19,6 +19,7 @@ export type ValidationKey =
   | 'validation.password.special'
   | 'validation.password.mismatch'
   | 'validation.missionName.pattern'
+  | 'validation.productRequired'
   | 'validation.externalDeliveryAfter'
   | 'validation.scanAfterStart'
   | 'validation.fileType'

@@ -157,6 +157,46 @@ describe('sign-in and access on the server', () => {
     expect((await resolveUser(cookie, { allowUnverified: true }))?.facts.verified).toBe(false);
   });
 
+  // Issue 20: the pickers showed a name from before an edit, and offered unverified users and users without a role.
+  it('mirrors the identity into the profile at each visit: current name, and assignable only when verified with a role', async () => {
+    const { db: appDb } = await import('@/lib/server/db/client');
+    const { appUser } = await import('@/lib/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { listUsersFromJson } = await import('@/lib/server/users/list-users');
+    const { systemContext } = await import('@/lib/server/domain/contexts');
+    const profile = async (id: string) => (await appDb().select().from(appUser).where(eq(appUser.identityId, id)))[0]!;
+    const offered = async () => (await listUsersFromJson(systemContext(), { limit: 500 })).map((u) => u.identityId);
+
+    const unverified = uniqueEmail();
+    await createIdentity(unverified, { roles: ['customer'], customerID: 6 }, false);
+    const pending = (await resolveUser((await signedIn(unverified)).cookieHeader(), { allowUnverified: true }))!;
+    expect((await profile(pending.facts.identityId)).assignable).toBe(false);
+
+    const roleless = uniqueEmail();
+    await createIdentity(roleless, { customerID: 6 });
+    const waiting = (await resolveUser((await signedIn(roleless)).cookieHeader()))!;
+    expect((await profile(waiting.facts.identityId)).assignable).toBe(false);
+
+    const email = uniqueEmail();
+    await createIdentity(email, { roles: ['customer'], customerID: 6 });
+    const browser = await signedIn(email);
+    const user = (await resolveUser(browser.cookieHeader()))!;
+    const id = user.facts.identityId;
+    expect(await profile(id)).toMatchObject({ displayName: 'Ann Lee', assignable: true });
+    expect(await offered()).toEqual(expect.arrayContaining([id]));
+    expect(await offered()).not.toEqual(expect.arrayContaining([pending.facts.identityId]));
+    expect(await offered()).not.toEqual(expect.arrayContaining([waiting.facts.identityId]));
+
+    const patched = await fetch(`${identity.adminUrl}/admin/identities/${id}`, {
+      method: 'PATCH',
+      headers: adminHeaders({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify([{ op: 'replace', path: '/traits/name/first', value: 'Anna' }]),
+    });
+    expect(patched.status).toBe(200);
+    await resolveUser(browser.cookieHeader());
+    expect((await profile(id)).displayName).toBe('Anna Lee');
+  });
+
   it('a customer outside the map-view list gets no map view', async () => {
     const email = uniqueEmail();
     await createIdentity(email, { roles: ['customer'], customerID: 7 });

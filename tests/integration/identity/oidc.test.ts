@@ -61,7 +61,7 @@ describe('OIDC (provider "microsoft") against a real OpenID Provider', () => {
     const done = await finishAtProvider(browser, authorize, login);
     expect(done.status).toBe(303);
     const who = await browser.frontend(idp.publicUrl).toSession();
-    expect(who.identity?.traits).toEqual({ email: `${login}@idp.example`, name: { first: 'Olivia', last: 'Provider' } });
+    expect(who.identity?.traits).toEqual({ email: `${login}@idp.example.com`, name: { first: 'Olivia', last: 'Provider' } });
     expect(who.identity?.verifiable_addresses?.[0]?.verified).toBe(true);
     expect(who.authentication_methods?.[0]).toMatchObject({ method: 'oidc', provider: 'microsoft' });
 
@@ -148,7 +148,7 @@ describe('OIDC (provider "microsoft") against a real OpenID Provider', () => {
     expect(wrong.status).toBe(404);
     const exchanged = await native.exchangeSessionToken({ initCode, returnToCode });
     expect(exchanged.session_token).toMatch(/^ory_st_/);
-    expect(exchanged.session.identity?.traits).toMatchObject({ email: `${login}@idp.example` });
+    expect(exchanged.session.identity?.traits).toMatchObject({ email: `${login}@idp.example.com` });
     const who = await native.toSession({ xSessionToken: exchanged.session_token });
     expect(who.id).toBe(exchanged.session.id);
   });

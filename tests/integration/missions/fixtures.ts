@@ -81,6 +81,8 @@ export async function buildWorld(t: TestDb) {
   for (const [key, displayName, companyId, customerId] of profiles) {
     await upsertUserProfile(system, { identityId: ids[key], email: `${key}@example.com`, displayName, companyId, customerId });
   }
+  // Every world user is verified and has a role, as current-user.ts would have mirrored at their first visit.
+  await t.pool.query('update app_user set assignable = true');
   const actor = (key: keyof typeof ids, roles: string[], companyId: number | null, customerId: number | null, customerNumber: number | null): Actor => ({
     kind: 'user',
     identityId: ids[key],

@@ -166,6 +166,8 @@ describe('pickers', () => {
     expect(pickers.listUsers.response.safeParse({ items: users }).success).toBe(true);
     expect(users).toEqual([expect.objectContaining({ identityId: w.ids.operator, displayName: 'Oliver Operator' })]);
     expect(names(await listUsersFromJson(w.ctx('customer'), {}))).toEqual(['Claudia Kundin']);
+    // An invited user who has not verified yet (or has no role) is not offered (issue 20).
+    await t.pool.query(`insert into app_user (identity_id, email, display_name, company_id) values (gen_random_uuid(), 'invited@example.com', 'Ingo Invited', $1)`, [w.companies.provider.id]);
     expect(names(await listUsersFromJson(w.ctx('operator'), {}))).toEqual(['Andrea Admin', 'Markus Manager', 'Oliver Operator']);
   });
 });
@@ -185,6 +187,17 @@ describe('audit trail', () => {
     expect(rest.items.map((e) => [e.action, e.actorId])).toEqual([['update', w.ids.customer], ['create', null]]);
     expect(rest.nextCursor).toBeNull();
     await expect(listMissionAuditFromJson(w.ctx('external'), { missionId: w.m.partner.id })).rejects.toMatchObject({ code: 'not_authorized' });
+  });
+
+  it('names the people, companies and customers its entries point to (issue 20: no raw ids)', async () => {
+    const created = await createMissionFromJson(t.system, missionInput(w.companies.nord.id, { customerId: w.customers.c6.id }));
+    await updateMissionFromJson(w.ctx('admin'), { id: created.id, version: 1, ownerId: w.ids.admin });
+    await shareMissionFromJson(w.ctx('admin'), { missionId: created.id, customerId: w.customers.c7.id });
+    const page = await listMissionAuditFromJson(w.ctx('admin'), { missionId: created.id });
+    expect(api.listMissionAudit.response.safeParse(page).success).toBe(true);
+    expect(page.items.map((e) => e.action)).toEqual(['share', 'update', 'create']);
+    expect(page.names.users[w.ids.admin]).toBe('Andrea Admin');
+    expect(page.names.customers[String(w.customers.c7.id)]).toBe('Rheinland Bestand');
   });
 });
 

@@ -2,7 +2,7 @@
 // integration and end-to-end tests, run as its own process (the package is ESM-only):
 //   node op-process.mjs <port> <client_id> <client_secret> <redirect_uri>
 // Its development interactions accept any login name with any password. A login name that is an
-// e-mail ("name@domain") becomes the account's e-mail, any other gets <name>@idp.example, so a test
+// e-mail ("name@domain") becomes the account's e-mail, any other gets <name>@idp.example.com, so a test
 // chooses who signs in. The subject (sub) is the login name; the ID token carries email,
 // email_verified, given_name and family_name.
 import Provider from 'oidc-provider';
@@ -20,7 +20,7 @@ const provider = new Provider(issuer, {
     return {
       accountId: id,
       async claims() {
-        const email = id.includes('@') ? id : `${id}@idp.example`;
+        const email = id.includes('@') ? id : `${id}@idp.example.com`;
         return { sub: id, email, email_verified: true, given_name: 'Olivia', family_name: 'Provider' };
       },
     };

@@ -147,3 +147,36 @@ describe('personal notifications', () => {
     expect(fetch).toHaveBeenCalledWith('/api/v2/notifications?channel=auth&locale=en', expect.anything());
   });
 });
+
+// Issue 20: toasts piled up without limit, and the region carried aria-label on a plain div.
+describe('the toast stack', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is a named region landmark', async () => {
+    global.fetch = broadcasts([]);
+    render(<span />);
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('shows the same message once however often it is raised', async () => {
+    global.fetch = broadcasts([]);
+    const user = userEvent.setup();
+    render(<Raise type="error" text="Connection error" />);
+    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'raise Connection error' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('keeps at most four, the newest', async () => {
+    global.fetch = broadcasts([]);
+    const user = userEvent.setup();
+    render(
+      <>
+        {['one', 'two', 'three', 'four', 'five', 'six'].map((text) => (
+          <Raise key={text} type="error" text={text} />
+        ))}
+      </>,
+    );
+    for (const text of ['one', 'two', 'three', 'four', 'five', 'six']) await user.click(screen.getByRole('button', { name: `raise ${text}` }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['three×', 'four×', 'five×', 'six×']);
+  });
+});

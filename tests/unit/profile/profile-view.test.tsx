@@ -34,11 +34,11 @@ function serve(route: Route) {
   return calls;
 }
 
-function renderProfile(flow: SettingsFlow = settingsFlow()) {
+function renderProfile(flow: SettingsFlow = settingsFlow(), recovering = false) {
   return renderWithIntl(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <NotificationsProvider channel="global">
-        <ProfileView initialFlow={flow} />
+        <ProfileView initialFlow={flow} recovering={recovering} />
       </NotificationsProvider>
     </SWRConfig>,
   );
@@ -68,6 +68,23 @@ describe('profile details', () => {
       traits: { email: 'erika@example.com', name: { first: 'Erna', last: 'Muster' } },
       csrf_token: 'csrf-of-flow-1',
     });
+  });
+
+  it('refuses a name made only of spaces with "Value is required" and sends trimmed names', async () => {
+    const calls = serve((url) => (url.startsWith('/self-service/settings?flow=flow-1') ? { status: 200, body: { ...settingsFlow(), state: 'success', active: 'profile' } } : undefined));
+    const user = userEvent.setup();
+    renderProfile();
+    const first = screen.getByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Value is required')).toBeInTheDocument();
+    expect(settingsCalls(calls)).toHaveLength(0);
+    await user.clear(first);
+    await user.type(first, '  Erna ');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+    expect(settingsCalls(calls)[0]?.body).toMatchObject({ traits: { name: { first: 'Erna', last: 'Muster' } } });
   });
 
   it('keeps the typed values and shows the translated field message when the service refuses', async () => {
@@ -206,6 +223,21 @@ describe('change password', () => {
     expect(await screen.findByText('Password updated.')).toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/self-service/login'))).toBe(false);
     expect(settingsCalls(calls)[0]?.body).toEqual({ method: 'password', password: 'Neu-Passwort-7!', csrf_token: 'csrf-of-flow-1' });
+  });
+
+  it('while the recovered session lasts, a later flow (after a save or a reload) still asks for no current password', async () => {
+    const calls = serve((url) => (url.startsWith('/self-service/settings?flow=flow-1') ? { status: 200, body: { ...settingsFlow(), state: 'success', active: 'profile' } } : undefined));
+    const user = userEvent.setup();
+    renderProfile(settingsFlow(), true);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'Neu-Passwort-7!');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Neu-Passwort-7!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(settingsCalls(calls)).toHaveLength(2));
+    expect(calls.some((c) => c.url.startsWith('/self-service/login'))).toBe(false);
   });
 
   it('says "Password update failed! Please try again." when the service does not answer', async () => {

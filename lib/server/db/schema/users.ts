@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { mutable } from './columns';
 import { company, customer } from './companies';
 
@@ -16,6 +16,8 @@ export const appUser = pgTable(
     companyId: bigint({ mode: 'number' }).references(() => company.id, { onDelete: 'set null' }),
     customerId: bigint({ mode: 'number' }).references(() => customer.id, { onDelete: 'set null' }),
     lastSeenAt: timestamp({ withTimezone: true }),
+    /** Verified and holding a role in the identity service (mirrored at each visit): the pickers offer only these. */
+    assignable: boolean().notNull().default(false),
     ...mutable,
   },
   (t) => [

@@ -2,6 +2,8 @@ import { forbidden, notFound } from 'next/navigation';
 import { MissionDetailView } from '@/components/missions/detail/mission-detail-view';
 import { loadMission, loadMissionRecords, parseMissionId } from '@/lib/server/missions/mission-page';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
+import { permissionsOf } from '@/lib/server/auth/permissions';
+import { requireUser } from '@/lib/server/auth/require-user';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,6 +27,6 @@ export default async function MissionPage({ params, searchParams }: Props) {
   if (load.kind === 'notAuthorized') forbidden();
   const { from } = await searchParams;
   const list = typeof from === 'string' ? from : null;
-  const records = await loadMissionRecords(load, list);
-  return <MissionDetailView load={load} records={records} from={list} />;
+  const [records, permissions] = await Promise.all([loadMissionRecords(load, list), requireUser().then(({ actor }) => permissionsOf(actor))]);
+  return <MissionDetailView load={load} records={records} from={list} mayPlan={permissions.UI.menu.planner} />;
 }

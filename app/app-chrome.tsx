@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { ReturnToRedirect } from '@/components/auth/return-to-redirect';
+import { NotificationsProvider } from '@/components/platform/notifications';
+import { permissionsOf } from '@/lib/server/auth/permissions';
+import { requireUser } from '@/lib/server/auth/require-user';
+import { currentStage } from '@/lib/server/stage';
+import { AppShell } from '@/components/shell/app-shell';
+import { shellUser } from '@/components/shell/shell-user';
+
+/**
+ * The shell around every signed-in page (spec §2 "app" layout): it needs a signed-in user and
+ * shows the menu their permission set allows (spec §6). Used by the (app) layout and by the
+ * not-found page, which Next renders outside any route group.
+ */
+export async function AppChrome({ children }: { children: ReactNode }) {
+  const user = await requireUser({ allowWithoutRole: true });
+  const [permissions, stage] = await Promise.all([permissionsOf(user.actor), currentStage()]);
+  return (
+    <NotificationsProvider channel="global">
+      <AppShell permissions={permissions} stage={stage} user={shellUser(user.session)}>
+        <ReturnToRedirect />
+        {children}
+      </AppShell>
+    </NotificationsProvider>
+  );
+}

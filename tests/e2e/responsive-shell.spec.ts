@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInOverHttp } from '../support/e2e/sign-in-over-http';
+
+// Issue 20 item 2: the shell on a phone (375 px) and a laptop (1366 px).
+test.use({ locale: 'en-US' });
+
+/** How far the page itself scrolls sideways (a table may scroll inside its own box, the page must not). */
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the menu is a drawer: opened by the header button, closed by Escape and by following a link', async ({ page }) => {
+    await signInOverHttp(page, 'customer@example.com');
+    await page.goto('/mission-list');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await expect(menu).toBeHidden();
+    await open.click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await menu.getByRole('link', { name: 'Mission planner' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/planner');
+    await expect(menu).toBeHidden();
+  });
+
+  test('the mission list scrolls its table sideways, not the page, and its filter pop-overs stay on screen', async ({ page }) => {
+    await signInOverHttp(page, 'customer@example.com');
+    await page.goto('/mission-list');
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    for (const filter of ['Status', 'Step', 'Priority']) {
+      await page.getByText(new RegExp(`^${filter}: `)).click();
+      const panel = page.getByRole('group', { name: filter });
+      await expect(panel).toBeVisible();
+      const box = (await panel.boundingBox())!;
+      expect(box.x, filter).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, filter).toBeLessThanOrEqual(375);
+      await page.getByText(new RegExp(`^${filter}: `)).click();
+    }
+  });
+});
+
+test.describe('at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the menu is the sidebar, without a menu button', async ({ page }) => {
+    await signInOverHttp(page, 'customer@example.com');
+    await page.goto('/mission-list');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+
+  for (const [path, action] of [
+    ['/company-center', /^Edit /],
+    ['/customer-center', /^Edit /],
+    ['/user-center', 'Sign out everywhere'],
+  ] as const) {
+    test(`${path} keeps every row's actions on screen`, async ({ page }) => {
+      await signInOverHttp(page, 'admin@example.com');
+      await page.goto(path);
+      const first = page.getByRole('table').getByRole('button', { name: action }).first();
+      await expect(first).toBeVisible();
+      await expect(first).toBeInViewport({ ratio: 1 });
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    });
+  }
+});
