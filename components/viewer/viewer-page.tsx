@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { isBuilding, useMissionPointcloud } from '@/components/missions/detail/use-mission-pointcloud';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
+import type { ViewerLink } from '@/lib/shared/viewer/deep-link';
 import { ViewerFailure } from './viewer-failure';
 import { ViewerWorkspace } from './viewer-workspace';
 import styles from './viewer.module.css';
@@ -18,12 +19,18 @@ export function ViewerPage({
   missionId,
   missionName,
   userId,
+  canEdit,
   initialPointcloud,
+  link,
 }: {
   missionId: number;
   missionName: string;
   userId: string;
+  /** May save measurements (who may edit the mission). */
+  canEdit: boolean;
   initialPointcloud: MissionPointcloudDto;
+  /** The view and item a deep link asks for. */
+  link: ViewerLink;
 }) {
   const t = useTranslations('viewer');
   const { data, error, mutate } = useMissionPointcloud(missionId, initialPointcloud);
@@ -49,5 +56,5 @@ export function ViewerPage({
       </div>
     );
   }
-  return <ViewerWorkspace missionId={missionId} missionName={missionName} userId={userId} />;
+  return <ViewerWorkspace missionId={missionId} missionName={missionName} userId={userId} canEdit={canEdit} link={link} />;
 }

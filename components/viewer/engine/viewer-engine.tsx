@@ -11,7 +11,8 @@ import styles from '../viewer.module.css';
  * after the page painted. A canvas that cannot start (no context, a shader that fails) is reported
  * as the spec's initialisation failure instead of leaving a blank window.
  */
-export function ViewerEngine({ missionId, settings, onStatus }: ViewerEngineProps) {
+export function ViewerEngine(props: ViewerEngineProps) {
+  const { onStatus } = props;
   return (
     <InitBoundary onError={() => onStatus({ phase: 'initFailed', pointsDrawn: 0 })}>
       <Canvas
@@ -27,7 +28,7 @@ export function ViewerEngine({ missionId, settings, onStatus }: ViewerEngineProp
           gl.domElement.setAttribute('data-testid', 'viewer-canvas');
         }}
       >
-        <PointCloudScene missionId={missionId} settings={settings} onStatus={onStatus} />
+        <PointCloudScene {...props} />
       </Canvas>
     </InitBoundary>
   );
