@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/platform/client-messages';
 import { NotificationsProvider } from '@/components/platform/notifications';
 import { requireUser } from '@/lib/server/auth/require-user';
 import styles from './viewer-layout.module.css';
@@ -7,10 +8,12 @@ import styles from './viewer-layout.module.css';
 export default async function ViewerLayout({ children }: { children: ReactNode }) {
   await requireUser();
   return (
-    <NotificationsProvider channel="global">
-      <main id="main" className={styles.viewport}>
-        {children}
-      </main>
-    </NotificationsProvider>
+    <ClientMessages area="viewer">
+      <NotificationsProvider channel="global">
+        <main id="main" className={styles.viewport}>
+          {children}
+        </main>
+      </NotificationsProvider>
+    </ClientMessages>
   );
 }

@@ -17,6 +17,7 @@ export const AREA_NAMESPACES = {
   admin: ['admin', 'countries'],
   pipeline: ['pipeline', 'datasets'],
   print: ['missionPrint'],
+  viewer: ['viewer'],
 } as const;
 
 export type Area = keyof typeof AREA_NAMESPACES;

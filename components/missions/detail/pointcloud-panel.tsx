@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useDatasetText } from '@/components/datasets/dataset-text';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -65,6 +66,11 @@ export function PointcloudPanel({
         </dl>
       ) : (
         state && <p className={styles.empty}>{t('none')}</p>
+      )}
+      {state?.ready && (
+        <Link href={`/mission/${missionId}/viewer`} data-testid="open-viewer">
+          {t('openViewer')}
+        </Link>
       )}
       {state?.outdated && <p className={styles.hint}>{t('outdated')}</p>}
       {conversion && isBuilding(state) && (

@@ -53,6 +53,12 @@ export const routes = {
   map: {
     mapMissions: { method: 'GET', path: '/api/v2/map/missions', body: false },
   },
+  measurements: {
+    createMeasurement: { method: 'POST', path: '/api/v2/missions/{id}/measurements', body: true },
+    deleteMeasurement: { method: 'DELETE', path: '/api/v2/measurements/{id}', body: false },
+    listMeasurements: { method: 'GET', path: '/api/v2/missions/{id}/measurements', body: false },
+    updateMeasurement: { method: 'PATCH', path: '/api/v2/measurements/{id}', body: true },
+  },
   missionBackups: {
     downloadMissionBackup: { method: 'GET', path: '/api/v2/missions/{id}/backup/{backupId}/archive', body: false },
     getMissionBackup: { method: 'GET', path: '/api/v2/missions/{id}/backup/{backupId}', body: false },

@@ -4,7 +4,7 @@ import type { PermissionFlag } from '@/lib/shared/auth/permission-table';
 import { requireInternal } from '../auth/guards';
 import { requirePermission } from '../auth/require-permission';
 import { db } from '../db/client';
-import { building } from '../db/schema';
+import { building, measurement } from '../db/schema';
 import { notFound } from '../errors';
 import { requestContext } from '../domain/contexts';
 import type { MissionCapability } from '../missions/mission-access';
@@ -31,6 +31,15 @@ export const buildingMissionMay =
   async ({ params }, ctx) => {
     const [found] = await db().select({ missionId: building.missionId }).from(building).where(eq(building.id, (params as { id: number }).id));
     if (!found) throw notFound('building');
+    await requireMission(requestContext(ctx), found.missionId, capability);
+  };
+
+/** The mission of the viewer item of the path (`/measurements/{id}`) with a capability. */
+export const measurementMissionMay =
+  (capability: MissionCapability): Step =>
+  async ({ params }, ctx) => {
+    const [found] = await db().select({ missionId: measurement.missionId }).from(measurement).where(eq(measurement.id, (params as { id: number }).id));
+    if (!found) throw notFound('measurement');
     await requireMission(requestContext(ctx), found.missionId, capability);
   };
 

@@ -7,6 +7,7 @@ import * as adminRoles from './endpoints/admin-roles';
 import * as adminUsers from './endpoints/admin-users';
 import * as geocode from './endpoints/geocode';
 import * as map from './endpoints/map';
+import * as measurements from './endpoints/measurements';
 import * as missionBackups from './endpoints/mission-backups';
 import * as missionExports from './endpoints/mission-exports';
 import * as missionFiles from './endpoints/mission-files';
@@ -32,6 +33,7 @@ export const describedModules = {
   datasets,
   geocode,
   map,
+  measurements,
   missionBackups,
   missionExports,
   missionFiles,

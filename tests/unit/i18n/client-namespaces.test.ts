@@ -21,6 +21,8 @@ const FOLDER_AREA: Record<string, Area> = {
   datasets: 'pipeline',
   // The print view has its own layout (app/(print)).
   'missions/print': 'print',
+  // The 3D viewer has its own layout (app/(viewer)).
+  viewer: 'viewer',
 };
 
 const areaOf = (file: string): Area | undefined => {

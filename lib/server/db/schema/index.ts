@@ -5,6 +5,7 @@ export * from './companies';
 export * from './users';
 export * from './missions';
 export * from './buildings';
+export * from './measurements';
 export * from './datasets';
 export * from './tours';
 export * from './panelizer';

@@ -1,0 +1,304 @@
+'use client';
+
+import { useFrame, useThree } from '@react-three/fiber';
+import { PointColorType, PointShape, PointSizeType, Potree, PotreeRenderer, type PointCloudOctree } from 'potree-core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box3, OrthographicCamera, PerspectiveCamera, Scene, Vector2, Vector3, type Camera } from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { datasets } from '@/lib/client/api/datasets';
+import type { Point3 } from '@/lib/shared/measurements/maths';
+import type { ViewerSettings } from '@/lib/shared/viewer/settings';
+import { lengthUnitOf, type LengthUnit } from '@/lib/shared/viewer/units';
+import type { CameraView, ViewerEngineProps } from './engine-types';
+import { Overlay } from './overlay';
+import { pngBlob } from './png';
+import { standardViewPosition } from './standard-views';
+import { usePicking } from './use-picking';
+
+const SIZING: Record<ViewerSettings['pointSizing'], PointSizeType> = {
+  fixed: PointSizeType.FIXED,
+  attenuated: PointSizeType.ATTENUATED,
+  adaptive: PointSizeType.ADAPTIVE,
+};
+const THEME: Record<ViewerSettings['theme'], PointColorType> = {
+  rgb: PointColorType.RGB,
+  elevation: PointColorType.ELEVATION,
+  intensity: PointColorType.INTENSITY,
+  classification: PointColorType.CLASSIFICATION,
+  returnNumber: PointColorType.RETURN_NUMBER,
+};
+
+/** potree-core's colour-output setting (TOOLCHAIN §16): without it three 0.187 draws every point white. */
+const LINEAR_TO_SRGB = 1;
+const FOV = 60;
+
+export interface LoadedCloud {
+  pco: PointCloudOctree;
+  /**
+   * The cloud's coordinates of the scene's origin: the scene is recentred on the cloud (float32
+   * cannot hold projected coordinates to the millimetre), so cloud = scene + origin.
+   */
+  origin: Vector3;
+  unit: LengthUnit;
+}
+
+/**
+ * The mission's online point cloud streamed with level of detail inside the budget (potree-core:
+ * metadata.json, then hierarchy.bin and octree.bin with Range requests), the orbit controls
+ * (mouse, touch, keyboard), perspective or orthographic projection, and every frame's visibility
+ * update and draw (with or without EDL), the measurements drawn on top.
+ */
+export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi, overlay, orthographic, picking, onPick }: ViewerEngineProps) {
+  const { gl, camera, scene, size, set } = useThree();
+  const potree = useMemo(() => new Potree(), []);
+  const renderer = useMemo(() => new PotreeRenderer(), []);
+  const overlayScene = useMemo(() => new Scene(), []);
+  const [cloud, setCloud] = useState<LoadedCloud | null>(null);
+  const controls = useRef<OrbitControls | null>(null);
+  // The orbit's centre outlives the controls, which are made again for each camera.
+  const target = useRef(new Vector3());
+  const perspective = useRef(camera as PerspectiveCamera);
+  const ortho = useMemo(() => {
+    const c = new OrthographicCamera();
+    c.up.set(0, 0, 1);
+    // r3f leaves the frustum of a "manual" camera alone on resize: fitOrtho keeps it.
+    (c as OrthographicCamera & { manual: boolean }).manual = true;
+    return c;
+  }, []);
+  const drawn = useRef(-1);
+
+  useEffect(() => {
+    const kept = target.current;
+    const orbit = new OrbitControls(camera, gl.domElement);
+    orbit.screenSpacePanning = true;
+    orbit.target.copy(kept);
+    orbit.listenToKeyEvents(gl.domElement);
+    orbit.update();
+    controls.current = orbit;
+    return () => {
+      kept.copy(orbit.target);
+      orbit.stopListenToKeyEvents();
+      orbit.dispose();
+      controls.current = null;
+    };
+  }, [camera, gl]);
+
+  useEffect(() => {
+    let live = true;
+    let loaded: PointCloudOctree | null = null;
+    // potree-core asks for `<base>metadata.json` and swaps the name for hierarchy.bin and octree.bin.
+    const metadataUrl = datasets.missionPointcloudFile.url({ params: { id: missionId, file: 'metadata.json' } });
+    potree.loadPointCloud('metadata.json', metadataUrl.slice(0, -'metadata.json'.length)).then(
+      (pco) => {
+        if (!live) {
+          pco.dispose();
+          return;
+        }
+        // The loader places the cloud at its offset (projected coordinates); keep it at the scene's origin instead.
+        const origin = pco.pcoGeometry.offset.clone();
+        pco.position.set(0, 0, 0);
+        pco.updateMatrix();
+        pco.updateMatrixWorld(true);
+        pco.material.outputColorEncoding = LINEAR_TO_SRGB;
+        const extent = extentOf(pco);
+        pco.material.heightMin = extent.min.z;
+        pco.material.heightMax = extent.max.z;
+        scene.add(pco);
+        loaded = pco;
+        const { position, target: centre } = overview(extent);
+        place(camera, position, centre);
+        fitPlanes(perspective.current, extent);
+        const metadata = (pco.pcoGeometry as { loader?: { metadata?: unknown } }).loader?.metadata;
+        const unit = lengthUnitOf(metadata);
+        setCloud({ pco, origin, unit });
+        onCloud({ unit });
+      },
+      () => {
+        if (live) onStatus({ phase: 'pointcloudFailed', pointsDrawn: 0 });
+      },
+    );
+    return () => {
+      live = false;
+      if (loaded) {
+        scene.remove(loaded);
+        loaded.dispose();
+      }
+    };
+    // The camera is placed once, when the cloud arrives; switching projection must not reload it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [missionId, potree, scene, onStatus, onCloud]);
+
+  useEffect(() => () => renderer.dispose(), [renderer]);
+
+  /** Moves the camera and the orbit's centre. */
+  function place(cam: Camera, position: Vector3, centre: Vector3) {
+    cam.position.copy(position);
+    target.current.copy(centre);
+    controls.current?.target.copy(centre);
+    controls.current?.update();
+    if (cam === ortho) fitOrtho();
+  }
+
+  /** The orthographic frustum showing what the perspective camera shows at the orbit's centre. */
+  function fitOrtho() {
+    const distance = Math.max(ortho.position.distanceTo(controls.current?.target ?? target.current), 1e-3);
+    const height = 2 * distance * Math.tan(((perspective.current.fov / 2) * Math.PI) / 180);
+    const aspect = size.width / Math.max(size.height, 1);
+    Object.assign(ortho, { left: (-height * aspect) / 2, right: (height * aspect) / 2, top: height / 2, bottom: -height / 2, zoom: 1 });
+    ortho.near = -perspective.current.far;
+    ortho.far = perspective.current.far;
+    ortho.updateProjectionMatrix();
+  }
+
+  // The orthographic toggle: the other camera takes the same place and direction.
+  useEffect(() => {
+    const next = orthographic ? ortho : perspective.current;
+    if (next !== camera) {
+      next.position.copy(camera.position);
+      next.quaternion.copy(camera.quaternion);
+      next.up.copy(camera.up);
+    }
+    if (orthographic) fitOrtho();
+    if (next !== camera) set({ camera: next });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orthographic, size, camera, ortho, set]);
+
+  useEffect(() => {
+    potree.pointBudget = settings.pointBudget;
+    renderer.setEDL({ enabled: settings.edl, strength: settings.edlStrength, radius: settings.edlRadius });
+    if (!cloud) return;
+    const { pco } = cloud;
+    const m = pco.material;
+    pco.minNodePixelSize = settings.minNodeSize;
+    m.size = settings.pointSize;
+    m.pointSizeType = SIZING[settings.pointSizing];
+    m.minSize = settings.minPointSize;
+    m.opacity = settings.opacity;
+    m.transparent = settings.opacity < 1;
+    m.depthWrite = settings.opacity >= 1;
+    m.pointColorType = THEME[settings.theme];
+    // Potree's "high quality" splats: round, depth-shaded points instead of flat squares.
+    m.shape = settings.highQuality ? PointShape.PARABOLOID : PointShape.SQUARE;
+  }, [settings, cloud, potree, renderer]);
+
+  /** One frame: the cloud's visible nodes for this view, the cloud (EDL or not), the measurements on top. */
+  function draw() {
+    if (!cloud) {
+      gl.render(scene, camera);
+      return;
+    }
+    potree.updatePointClouds([cloud.pco], camera, gl);
+    renderer.render({ renderer: gl, scene, camera, pointClouds: [cloud.pco] });
+    const autoClear = gl.autoClear;
+    gl.autoClear = false;
+    gl.clearDepth();
+    gl.render(overlayScene, camera);
+    gl.autoClear = autoClear;
+  }
+
+  // What the page may ask: views, flying to items, screenshots, in the cloud's coordinates.
+  useEffect(() => {
+    if (!cloud) return;
+    const { origin, pco } = cloud;
+    const toCloud = (v: Vector3): Point3 => [v.x + origin.x, v.y + origin.y, v.z + origin.z];
+    const toScene = (p: Point3) => new Vector3(p[0] - origin.x, p[1] - origin.y, p[2] - origin.z);
+    onApi({
+      cameraView: () => ({ position: toCloud(camera.position), target: toCloud(controls.current?.target ?? target.current) }),
+      flyTo: (points: readonly Point3[], view?: CameraView) => {
+        if (view) return place(camera, toScene(view.position), toScene(view.target));
+        const box = new Box3().setFromPoints(points.map(toScene));
+        // A single point or a tiny item: a few metres around it.
+        box.expandByScalar(Math.max(2, box.getSize(new Vector3()).length() * 0.25));
+        const { position, target: centre } = overview(box);
+        place(camera, position, centre);
+      },
+      standardView: (view) => {
+        const { position, target: centre } = standardViewPosition(view, extentOf(pco), FOV);
+        place(camera, position, centre);
+      },
+      focus: () => {
+        const { position, target: centre } = overview(extentOf(pco));
+        place(camera, position, centre);
+      },
+      screenshot: async (wanted) => {
+        if (!wanted) {
+          draw();
+          return pngBlob(gl.domElement);
+        }
+        const before = { size: gl.getSize(new Vector2()), ratio: gl.getPixelRatio() };
+        const aspect = (c: Camera, a: number) => {
+          if (c instanceof PerspectiveCamera) c.aspect = a;
+          else if (c instanceof OrthographicCamera) {
+            const half = (c.top - c.bottom) / 2;
+            c.left = -half * a;
+            c.right = half * a;
+          }
+          (c as PerspectiveCamera).updateProjectionMatrix();
+        };
+        gl.setPixelRatio(1);
+        gl.setSize(wanted.width, wanted.height, false);
+        aspect(camera, wanted.width / wanted.height);
+        try {
+          draw();
+          return await pngBlob(gl.domElement);
+        } finally {
+          gl.setPixelRatio(before.ratio);
+          gl.setSize(before.size.x, before.size.y, false);
+          aspect(camera, before.size.x / Math.max(before.size.y, 1));
+        }
+      },
+    });
+    return () => onApi(null);
+    // place/draw read the current camera and cloud; the api is renewed when either changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cloud, camera, onApi]);
+
+  usePicking(cloud, picking, onPick);
+
+  // Priority 1: this frame callback draws (r3f stops its own render).
+  useFrame(() => {
+    controls.current?.update();
+    draw();
+    if (!cloud) return;
+    const points = cloud.pco.visibleNodes.reduce((sum, node) => sum + node.numPoints, 0);
+    if (points !== drawn.current) {
+      drawn.current = points;
+      onStatus({ phase: points > 0 ? 'ready' : 'loading', pointsDrawn: points });
+    }
+  }, 1);
+
+  return cloud ? <Overlay scene={overlayScene} items={overlay} origin={cloud.origin} /> : null;
+}
+
+type Metadata = { offset?: number[]; attributes?: { name: string; min?: number[]; max?: number[] }[] };
+
+/**
+ * Where the points are, in scene coordinates: the position attribute's range from metadata.json
+ * (the octree's own box is a cube, mostly empty above a building), else that cube.
+ */
+function extentOf(pco: PointCloudOctree): Box3 {
+  const metadata = (pco.pcoGeometry as { loader?: { metadata?: Metadata } }).loader?.metadata;
+  const position = metadata?.attributes?.find((a) => a.name === 'position');
+  const offset = pco.pcoGeometry.offset;
+  if (position?.min?.length === 3 && position.max?.length === 3) {
+    const [x0, y0, z0] = position.min as [number, number, number];
+    const [x1, y1, z1] = position.max as [number, number, number];
+    return new Box3(new Vector3(x0 - offset.x, y0 - offset.y, z0 - offset.z), new Vector3(x1 - offset.x, y1 - offset.y, z1 - offset.z));
+  }
+  return pco.boundingBox;
+}
+
+/** The box seen from the south-west, above. */
+function overview(box: Box3): { position: Vector3; target: Vector3 } {
+  const centre = box.getCenter(new Vector3());
+  const radius = Math.max(box.getSize(new Vector3()).length() / 2, 1);
+  return { position: new Vector3(centre.x - radius * 1.1, centre.y - radius * 1.3, centre.z + radius * 0.9), target: centre };
+}
+
+/** Near and far planes to the cloud's size. */
+function fitPlanes(camera: PerspectiveCamera, box: Box3) {
+  const radius = Math.max(box.getSize(new Vector3()).length() / 2, 1);
+  camera.near = radius / 1000;
+  camera.far = radius * 100;
+  camera.updateProjectionMatrix();
+}

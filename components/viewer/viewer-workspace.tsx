@@ -1,0 +1,222 @@
+'use client';
+
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useNotify } from '@/components/platform/notifications';
+import type { Point3 } from '@/lib/shared/measurements/maths';
+import type { MeasurementDto } from '@/lib/shared/schemas/measurement';
+import { formatViewerLink, type ViewerLink } from '@/lib/shared/viewer/deep-link';
+import type { LengthUnit } from '@/lib/shared/viewer/units';
+import type { CameraView, EngineApi, EngineCloud, EngineStatus, OverlayItem, ViewerEngineProps } from './engine/engine-types';
+import { MeasurementsPanel } from './measurements-panel';
+import { SettingsPanel } from './settings-panel';
+import { addPoint, isFull, type Draft } from './tools';
+import { useMeasurements } from './use-measurements';
+import { useViewerSettings } from './use-viewer-settings';
+import { ViewTools } from './view-tools';
+import { ViewerFailure } from './viewer-failure';
+import { hasWebgl } from './webgl';
+import styles from './viewer.module.css';
+
+type EngineLoad = { kind: 'loading' } | { kind: 'loaded'; Engine: ComponentType<ViewerEngineProps> } | { kind: 'failed' };
+
+const cameraOf = (item: MeasurementDto): CameraView | undefined => {
+  const camera = item.data.camera as CameraView | undefined;
+  return camera && Array.isArray(camera.position) && Array.isArray(camera.target) ? camera : undefined;
+};
+
+/**
+ * The viewer once the cloud exists: the 3D engine (three, r3f, potree-core) is imported only here,
+ * after the page painted, so the route's own JavaScript stays small; the saved items and the
+ * settings live beside it.
+ */
+export function ViewerWorkspace({
+  missionId,
+  missionName,
+  userId,
+  canEdit,
+  link,
+}: {
+  missionId: number;
+  missionName: string;
+  userId: string;
+  canEdit: boolean;
+  link: ViewerLink;
+}) {
+  const t = useTranslations('viewer');
+  const notify = useNotify();
+  const format = useFormatter();
+  const { settings, update, reset } = useViewerSettings(userId);
+  const store = useMeasurements(missionId);
+  const [webgl, setWebgl] = useState<boolean | null>(null);
+  const [load, setLoad] = useState<EngineLoad>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [status, setStatus] = useState<EngineStatus>({ phase: 'loading', pointsDrawn: 0 });
+  const [unit, setUnit] = useState<LengthUnit>('m');
+  const [api, setApi] = useState<EngineApi | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [orthographic, setOrthographic] = useState(false);
+  const [selected, setSelected] = useState<number | null>(link.item ?? null);
+  const linkApplied = useRef(false);
+
+  useEffect(() => setWebgl(hasWebgl()), []);
+
+  useEffect(() => {
+    if (!webgl) return;
+    let live = true;
+    setLoad({ kind: 'loading' });
+    import('./engine/viewer-engine').then(
+      (module) => live && setLoad({ kind: 'loaded', Engine: module.ViewerEngine }),
+      () => live && setLoad({ kind: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [webgl, attempt]);
+
+  const retry = useCallback(() => {
+    setStatus({ phase: 'loading', pointsDrawn: 0 });
+    setAttempt((n) => n + 1);
+  }, []);
+  const onCloud = useCallback((cloud: EngineCloud) => setUnit(cloud.unit), []);
+
+  /** Saves the measurement being made; a height saves itself once it has both points. */
+  const finish = useCallback(
+    async (current: Draft, annotation?: { title: string; text: string }) => {
+      const n = store.items.filter((i) => i.kind === current.tool).length + 1;
+      const name = annotation?.title ?? t(`items.defaultName.${current.tool}`, { n });
+      const points = current.points.map((p) => [...p] as [number, number, number]);
+      const view = api?.cameraView();
+      const camera = view ? { position: [...view.position] as [number, number, number], target: [...view.target] as [number, number, number] } : { position: points[0]!, target: points[0]! };
+      const saved =
+        current.tool === 'annotation'
+          ? await store.create({ kind: 'annotation', name, points, data: { title: annotation?.title ?? name, text: annotation?.text ?? '', camera } })
+          : await store.create({ kind: current.tool, name, points });
+      if (saved) setDraft(null);
+    },
+    [api, store, t],
+  );
+
+  const onPoint = useCallback(
+    (point: Point3) => {
+      if (!draft) return;
+      const next = addPoint(draft, point);
+      setDraft(next);
+      if (next.tool === 'height' && isFull(next)) void finish(next);
+    },
+    [draft, finish],
+  );
+
+  // A deep link's view once the cloud is there: its camera, else its item.
+  useEffect(() => {
+    if (!api || linkApplied.current) return;
+    if (link.camera) {
+      api.flyTo([], link.camera);
+      linkApplied.current = true;
+      return;
+    }
+    if (link.item === undefined) {
+      linkApplied.current = true;
+      return;
+    }
+    const item = store.items.find((i) => i.id === link.item);
+    if (item) {
+      api.flyTo(item.points, cameraOf(item));
+      linkApplied.current = true;
+    } else if (!store.loading) linkApplied.current = true;
+  }, [api, link, store.items, store.loading]);
+
+  /** Puts the current view (and the selected item) into the address and on the clipboard. */
+  const copyLink = async () => {
+    if (!api) return;
+    const view = api.cameraView();
+    const query = formatViewerLink({ camera: { position: [...view.position], target: [...view.target] }, item: selected ?? undefined });
+    const url = `${window.location.origin}/mission/${missionId}/viewer${query}`;
+    window.history.replaceState(null, '', url);
+    try {
+      await navigator.clipboard.writeText(url);
+      notify({ type: 'success', text: t('linkCopied') });
+    } catch {
+      // No clipboard (permission, insecure origin): the address bar holds the link.
+      notify({ type: 'info', text: t('linkInAddress') });
+    }
+  };
+
+  const flyTo = (item: MeasurementDto) => {
+    setSelected(item.id);
+    api?.flyTo(item.points, cameraOf(item));
+  };
+
+  const overlay = useMemo<OverlayItem[]>(
+    () => [
+      ...store.items.filter((i) => i.visible && i.points.length > 0).map((i) => ({ key: `item-${i.id}`, kind: i.kind, points: i.points })),
+      ...(draft && draft.points.length > 0 ? [{ key: 'draft', kind: draft.tool, points: draft.points, draft: true }] : []),
+    ],
+    [store.items, draft],
+  );
+
+  const header = (
+    <header className={styles.header}>
+      <h1 className={styles.title}>{t('title', { name: missionName })}</h1>
+      <Link href={`/mission/${missionId}`} className={styles.link}>
+        {t('backToMission')}
+      </Link>
+      {api && (
+        <button type="button" className={styles.button} onClick={() => void copyLink()}>
+          {t('copyLink')}
+        </button>
+      )}
+    </header>
+  );
+
+  if (webgl === false) return <>{header}<ViewerFailure kind="noWebgl" /></>;
+  if (load.kind === 'failed') return <>{header}<ViewerFailure kind="dependencies" onRetry={retry} /></>;
+  const failed = status.phase === 'pointcloudFailed' ? 'pointcloud' : status.phase === 'initFailed' ? 'initialise' : null;
+
+  return (
+    <div className={styles.workspace} data-background={settings.background} data-picking={draft !== null || undefined}>
+      {load.kind === 'loaded' && !failed && (
+        <load.Engine
+          key={attempt}
+          missionId={missionId}
+          settings={settings}
+          onStatus={setStatus}
+          onCloud={onCloud}
+          onApi={setApi}
+          overlay={overlay}
+          orthographic={orthographic}
+          picking={draft !== null && !isFull(draft)}
+          onPick={onPoint}
+        />
+      )}
+      {header}
+      {failed && <ViewerFailure kind={failed} onRetry={retry} />}
+      {!failed && (
+        <p className={styles.status} data-testid="viewer-status" data-phase={status.phase} data-points={status.pointsDrawn}>
+          {load.kind === 'loading'
+            ? t('loadingEngine')
+            : status.phase === 'loading'
+              ? t('loadingCloud')
+              : t('pointsDrawn', { points: format.number(status.pointsDrawn), budget: format.number(settings.pointBudget) })}
+        </p>
+      )}
+      <p className={styles.hint}>{t('navigation')}</p>
+      {!failed && api && (
+        <MeasurementsPanel
+          store={store}
+          canEdit={canEdit}
+          unit={unit}
+          draft={draft}
+          onDraft={setDraft}
+          onAddPoint={onPoint}
+          onFinish={(annotation) => draft && void finish(draft, annotation)}
+          selected={selected}
+          onFlyTo={flyTo}
+        />
+      )}
+      {!failed && api && <ViewTools api={api} missionId={missionId} orthographic={orthographic} onOrthographic={setOrthographic} />}
+      <SettingsPanel settings={settings} onChange={update} onReset={reset} />
+    </div>
+  );
+}

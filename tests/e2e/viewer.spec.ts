@@ -1,0 +1,208 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signInOverHttp } from '../support/e2e/sign-in-over-http';
+import { withDb } from './support/db';
+import { createIdentity, DEMO_PASSWORD, uniqueEmail } from './support/identity';
+
+// Issue 16 in the browser (Chromium with SwiftShader): the demo mission's online point cloud
+// (ARG-2026-DEMO, company Nord, converted by the worker at the stack's first start) opens in the
+// viewer and draws points within the budget; the settings apply live and are remembered after a
+// reload; a mission without a cloud says why; another company's customer is refused.
+test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
+
+async function demoMission(): Promise<number> {
+  const { rows } = await withDb((db) => db.query<{ id: string }>(`select id from mission where internal_reference = 'ARG-2026-DEMO'`));
+  expect(rows[0], 'the demo mission').toBeDefined();
+  return Number(rows[0]!.id);
+}
+
+/** Waits for the worker to have built the mission's online point cloud (it converts the demo scan at first start). */
+async function cloudReady(missionId: number) {
+  await expect
+    .poll(
+      async () =>
+        (await withDb((db) => db.query(`select 1 from conversion where mission_id = $1 and dataset_id is null and state = 'succeeded'`, [missionId]))).rowCount,
+      { timeout: 240_000, intervals: [2_000] },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** How many distinct colours the canvas shows: a blank canvas shows its background only. */
+async function canvasColours(page: Page): Promise<number> {
+  const png = await page.getByTestId('viewer-canvas').screenshot();
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const colours = new Set<number>();
+  for (let i = 0; i < data.length; i += info.channels) colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+  return colours.size;
+}
+
+const status = (page: Page) => page.getByTestId('viewer-status');
+const pointsDrawn = async (page: Page) => Number(await status(page).getAttribute('data-points'));
+
+test("customer@ opens the demo mission's point cloud: points are drawn within the budget, settings apply and are remembered", async ({ page }) => {
+  test.setTimeout(420_000);
+  const missionId = await demoMission();
+  await cloudReady(missionId);
+  await signInOverHttp(page, 'customer@example.com');
+
+  // The mission detail links to the viewer once the online cloud exists.
+  await page.goto(`/mission/${missionId}`);
+  await page.getByTestId('open-viewer').click();
+  await expect(page).toHaveURL(new RegExp(`/mission/${missionId}/viewer$`));
+  await expect(page).toHaveTitle(`Argus | 3D viewer of mission ${missionId}`);
+
+  // A small budget for SwiftShader: set it live in the settings.
+  await page.getByRole('button', { name: 'Show settings' }).click();
+  await page.getByLabel('Point budget').fill('100000');
+  await expect(status(page)).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+  await expect.poll(() => pointsDrawn(page)).toBeGreaterThan(0);
+  expect(await pointsDrawn(page)).toBeLessThanOrEqual(100_000);
+  await expect(status(page)).toContainText('of 100,000 points drawn');
+  // Points on the gradient: far more colours than a blank canvas.
+  await expect.poll(() => canvasColours(page), { timeout: 30_000 }).toBeGreaterThan(200);
+
+  // The theme changes what is drawn (elevation colours instead of the scan's RGB).
+  const rgb = await page.getByTestId('viewer-canvas').screenshot();
+  await page.getByLabel('Point cloud theme').selectOption('elevation');
+  await expect.poll(async () => Buffer.compare(await page.getByTestId('viewer-canvas').screenshot(), rgb) !== 0, { timeout: 60_000 }).toBe(true);
+
+  // Remembered for this user after a reload.
+  await page.reload();
+  await page.getByRole('button', { name: 'Show settings' }).click();
+  await expect(page.getByLabel('Point budget')).toHaveValue('100000');
+  await expect(page.getByLabel('Point cloud theme')).toHaveValue('elevation');
+  await expect(status(page)).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+  expect(await pointsDrawn(page)).toBeLessThanOrEqual(100_000);
+});
+
+/** Opens the viewer with a small point budget (SwiftShader) and waits for points. */
+async function openViewer(page: Page, missionId: number) {
+  await page.goto(`/mission/${missionId}/viewer`);
+  await page.getByRole('button', { name: 'Show settings' }).click();
+  await page.getByLabel('Point budget').fill('100000');
+  await page.getByRole('button', { name: 'Hide settings' }).click();
+  await expect(status(page)).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+}
+
+const items = (page: Page) => page.getByTestId('viewer-items');
+
+test('customer@ measures a distance: picked on the cloud or typed, saved, kept after a reload and seen by a colleague', async ({ page, browser }) => {
+  test.setTimeout(420_000);
+  const missionId = await demoMission();
+  await cloudReady(missionId);
+  await signInOverHttp(page, 'customer@example.com');
+  await openViewer(page, missionId);
+  const metadata = (await (await page.request.get(`/api/v2/missions/${missionId}/pointcloud/metadata.json`)).json()) as { boundingBox: { min: number[]; max: number[] } };
+  const [x, y, z] = metadata.boundingBox.min as [number, number, number];
+
+  // A click on the cloud picks a real point inside its bounds.
+  await items(page).getByRole('button', { name: 'Distance', exact: true }).click();
+  const draft = page.getByTestId('viewer-draft');
+  await page.getByTestId('viewer-canvas').click();
+  await expect(draft.getByTestId('viewer-draft-points')).toHaveText('1 point', { timeout: 30_000 });
+  await draft.getByRole('button', { name: 'Cancel' }).click();
+
+  // Two typed points 13 m apart (3, 4, 12): the panel reads 13.000 m.
+  await items(page).getByRole('button', { name: 'Distance', exact: true }).click();
+  const type = async (p: [number, number, number]) => {
+    await draft.getByLabel('Easting').fill(String(p[0]));
+    await draft.getByLabel('Northing').fill(String(p[1]));
+    await draft.getByLabel('Height', { exact: true }).fill(String(p[2]));
+    await draft.getByRole('button', { name: 'Add point' }).click();
+  };
+  const a: [number, number, number] = [x + 1.25, y + 2.5, z + 0.75];
+  await type(a);
+  await type([a[0] + 3, a[1] + 4, a[2] + 12]);
+  await expect(draft.getByTestId('viewer-draft-measure')).toHaveText('13.000 m');
+  const name = `Distance ${(await items(page).locator('[data-testid="viewer-item"][data-kind="distance"]').count()) + 1}`;
+  await draft.getByRole('button', { name: 'Finish' }).click();
+  const row = items(page).getByTestId('viewer-item').filter({ hasText: name });
+  await expect(row.getByTestId('viewer-item-measure')).toHaveText('13.000 m');
+
+  // Saved to the mission: after a reload, and through the API to the centimetre.
+  await page.reload();
+  await expect(items(page).getByTestId('viewer-item').filter({ hasText: name }).getByTestId('viewer-item-measure')).toHaveText('13.000 m', { timeout: 60_000 });
+  const saved = (await (await page.request.get(`/api/v2/missions/${missionId}/measurements`)).json()) as { items: { name: string; measures: { total?: number } }[] };
+  expect(Math.abs(saved.items.find((i) => i.name === name)!.measures.total! - 13)).toBeLessThan(0.01);
+
+  // Rename, undo and redo in the session.
+  await items(page).getByRole('button', { name: `Rename ${name}` }).click();
+  await items(page).getByRole('textbox', { name: 'Name' }).fill(`${name} Traufe`);
+  await items(page).getByRole('button', { name: 'Save' }).click();
+  await expect(items(page).getByText(`${name} Traufe`)).toBeVisible();
+  await items(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(items(page).getByText(`${name} Traufe`)).toHaveCount(0);
+  await items(page).getByRole('button', { name: 'Redo' }).click();
+  await expect(items(page).getByText(`${name} Traufe`)).toBeVisible();
+
+  // A colleague of the same company sees it (read and edit as the mission allows).
+  const email = uniqueEmail('viewer-colleague');
+  await createIdentity(email, DEMO_PASSWORD, { roles: ['customer'], customerID: 6 });
+  const colleague = await browser.newPage({ locale: 'en-US' });
+  await signInOverHttp(colleague, email);
+  await openViewer(colleague, missionId);
+  await expect(items(colleague).getByTestId('viewer-item').filter({ hasText: `${name} Traufe` }).getByTestId('viewer-item-measure')).toHaveText('13.000 m');
+  await colleague.close();
+});
+
+test('customer@ changes the view: standard views, orthographic, focus, and a screenshot PNG of the asked size', async ({ page }) => {
+  test.setTimeout(420_000);
+  const missionId = await demoMission();
+  await cloudReady(missionId);
+  await signInOverHttp(page, 'customer@example.com');
+  await openViewer(page, missionId);
+
+  // Standard views, the orthographic camera and focus each change what the canvas shows.
+  const canvas = page.getByTestId('viewer-canvas');
+  const changes = async (act: () => Promise<void>) => {
+    const before = await canvas.screenshot();
+    await act();
+    // SwiftShader draws a frame a second or slower on this machine (a new shader takes longer).
+    await expect.poll(async () => Buffer.compare(await canvas.screenshot(), before) !== 0, { timeout: 60_000 }).toBe(true);
+  };
+  const view = page.getByRole('navigation', { name: 'View' });
+  await changes(() => view.getByRole('button', { name: 'Top' }).click());
+  await changes(() => view.getByRole('button', { name: 'Front' }).click());
+  await changes(() => view.getByRole('button', { name: 'Orthographic' }).click());
+  await expect(view.getByRole('button', { name: 'Orthographic' })).toHaveAttribute('aria-pressed', 'true');
+  await changes(() => view.getByRole('button', { name: 'Focus on the point cloud' }).click());
+
+  // A screenshot at a chosen size is a PNG of that size.
+  await view.getByLabel('Width').fill('640');
+  await view.getByLabel('Height').fill('480');
+  const download = page.waitForEvent('download', { timeout: 120_000 });
+  await view.getByRole('button', { name: 'Screenshot (PNG)' }).click();
+  const file = await (await download).path();
+  const meta = await sharp(file).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['png', 640, 480]);
+
+});
+
+test('a mission without an online point cloud says why instead of showing a canvas', async ({ page }) => {
+  const { rows } = await withDb((db) =>
+    db.query<{ id: string }>(
+      `select m.id from mission m
+        where m.company_id = (select company_id from mission where internal_reference = 'ARG-2026-DEMO')
+          and not exists (select 1 from conversion v where v.mission_id = m.id) order by m.id limit 1`,
+    ),
+  );
+  expect(rows[0], "a mission of customer@'s company without a cloud").toBeDefined();
+  const missionId = Number(rows[0]!.id);
+  await signInOverHttp(page, 'customer@example.com');
+  await page.goto(`/mission/${missionId}/viewer`);
+  await expect(page.getByTestId('viewer-not-ready')).toContainText('This mission has no online point cloud yet.');
+  await expect(page.getByTestId('viewer-canvas')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to the mission' })).toHaveAttribute('href', `/mission/${missionId}`);
+});
+
+test("customer2@ cannot open another company's viewer or its cloud", async ({ page }) => {
+  const missionId = await demoMission();
+  await signInOverHttp(page, 'customer2@example.com');
+  await page.goto(`/mission/${missionId}/viewer`);
+  await expect(page.getByRole('heading', { name: `Not authorized to access mission id ${missionId}` })).toBeVisible();
+  await expect(page.getByTestId('viewer-canvas')).toHaveCount(0);
+  const metadata = await page.request.get(`/api/v2/missions/${missionId}/pointcloud/metadata.json`);
+  expect(metadata.status()).toBe(403);
+  const measurements = await page.request.get(`/api/v2/missions/${missionId}/measurements`);
+  expect(measurements.status()).toBe(403);
+});
