@@ -108,8 +108,15 @@ async function signInAs(identity: IdentityProcess, t: TestDb, w: World, role: Ro
 type Route = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** Calls a route handler as `role` would from our own pages (same origin). */
-export function callAs(route: Route, role: Role | null, method: string, path: string, { params = {}, headers = {} }: { params?: Record<string, string>; headers?: Record<string, string> } = {}) {
+export function callAs(
+  route: Route,
+  role: Role | null,
+  method: string,
+  path: string,
+  { params = {}, headers = {}, body }: { params?: Record<string, string>; headers?: Record<string, string>; body?: unknown } = {},
+) {
   const h = new Headers({ origin: APP, ...headers });
   if (role) h.set('cookie', cookies.get(role)!);
-  return route(new Request(`${APP}${path}`, { method, headers: h }), { params: Promise.resolve(params) });
+  if (body !== undefined) h.set('content-type', 'application/json');
+  return route(new Request(`${APP}${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) }), { params: Promise.resolve(params) });
 }

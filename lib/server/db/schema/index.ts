@@ -7,6 +7,7 @@ export * from './missions';
 export * from './buildings';
 export * from './datasets';
 export * from './tours';
+export * from './blurring';
 export * from './panelizer';
 export * from './audit';
 export * from './roles';

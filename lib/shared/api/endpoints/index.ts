@@ -16,6 +16,7 @@ import * as datasets from './datasets';
 import * as processors from './processors';
 import * as missionFiles from './mission-files';
 import * as myNotifications from './my-notifications';
+import * as blurring from './blurring';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -24,4 +25,5 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionBackups.startMissionBackup, missionBackups.listMissionBackups, missionBackups.getMissionBackup, missionBackups.downloadMissionBackup, missionBackups.restoreMission,
   missionPrint.missionPdf,
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
-  ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications)];
+  ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications),
+  ...Object.values(blurring)];
