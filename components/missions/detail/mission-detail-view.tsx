@@ -11,6 +11,7 @@ import { MissionProvider } from './mission-context';
 import { MissionField as F } from './mission-field';
 import { MissionHeading } from './mission-heading';
 import { PointcloudPanel } from './pointcloud-panel';
+import { PrivacyRecordSection } from './privacy-record-section';
 import { ScansSection } from './scans-section';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
@@ -110,6 +111,7 @@ export async function MissionDetailView({
           <Fields>
             <F field="blurringInstructions" wide />
           </Fields>
+          {records.privacy && <PrivacyRecordSection missionId={mission.id} record={records.privacy} />}
         </Section>
 
         <Section id="pointcloud" title={t('sections.pointcloud')}>

@@ -8,19 +8,7 @@ import type { DomainContext } from '../domain/context';
 import { requireMission } from '../missions/visibility';
 import { toCsv, type ExportCell, type ExportTable } from '../missions/export-files';
 import { imageDto, missionBlurringDto, namesOf } from './image-dto';
-import type { BlurringImage, MissionBlurring, Region } from '@/lib/shared/schemas/blurring';
-
-export interface PrivacyRecordImage {
-  image: BlurringImage;
-  regions: Region[];
-}
-
-export interface PrivacyRecord {
-  blurring: MissionBlurring;
-  images: PrivacyRecordImage[];
-  /** Display names of the people who drew regions. */
-  names: Record<string, string>;
-}
+import type { PrivacyRecord, Region } from '@/lib/shared/schemas/blurring';
 
 /**
  * The privacy record of a mission's images (issue 18 §5): per image the detector and its version,

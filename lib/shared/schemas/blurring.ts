@@ -154,3 +154,11 @@ export const blurringQueueItemSchema = z.object({
 });
 export type BlurringQueueItem = z.infer<typeof blurringQueueItemSchema>;
 export const blurringQueueSchema = z.object({ items: z.array(blurringQueueItemSchema) });
+
+/** The privacy record of a mission's images (issue 18 §5), as the mission detail shows it. */
+export interface PrivacyRecord {
+  blurring: MissionBlurring;
+  images: { image: BlurringImage; regions: Region[] }[];
+  /** Display names of the people who drew regions, by identity id. */
+  names: Record<string, string>;
+}
