@@ -123,6 +123,7 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
       // On to the next image that is left, in the order shown.
       const next = visible.slice(index + 1).find((i) => i.approvedAt === null && i.id !== item.id);
       if (next) show(next.id);
+      else if (!showAll) setCurrentId(null);
     } catch (err) {
       setMessage({ type: 'error', text: text.failure(err, 'errors.blurring.approveFailed') });
     } finally {
@@ -221,7 +222,7 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
           canFinish={allApproved && !data.blurring.finished && !pending && !fourEyesBlocked}
           onFinish={() => setFinishing(true)}
         />
-        {message && <p role={message.type === 'error' ? 'alert' : 'status'} className={message.type === 'error' ? styles.alert : styles.notice}>{message.text}</p>}
+        {message && <p data-testid="blurring-message" role={message.type === 'error' ? 'alert' : 'status'} className={message.type === 'error' ? styles.alert : styles.notice}>{message.text}</p>}
         {current && current.detection === 'done' && current.width && current.height && current.originalUrl ? (
           <ImageStage
             src={current.originalUrl}
