@@ -1,5 +1,6 @@
 import 'server-only';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import { clampBox, mergeBoxes, tilesOf, unwrap, type ScoredBox, type Tile } from './tiles';
 
 /*
@@ -54,15 +55,15 @@ export interface RgbImage {
   height: number;
 }
 
-/** Copies a tile out of the image; x past the right edge wraps (panoramas). */
+/** Copies a tile out of the image, a row segment at a time; x past the right edge wraps (panoramas). */
 function cut(image: RgbImage, tile: Tile): RgbImage {
   const out = Buffer.alloc(tile.width * tile.height * 3);
+  const first = Math.min(tile.width, image.width - tile.x);
   for (let row = 0; row < tile.height; row++) {
-    const src = (tile.y + row) * image.width;
-    for (let col = 0; col < tile.width; col++) {
-      const x = (tile.x + col) % image.width;
-      image.data.copy(out, (row * tile.width + col) * 3, (src + x) * 3, (src + x) * 3 + 3);
-    }
+    const src = (tile.y + row) * image.width * 3;
+    const dst = row * tile.width * 3;
+    image.data.copy(out, dst, src + tile.x * 3, src + (tile.x + first) * 3);
+    if (first < tile.width) image.data.copy(out, dst + first * 3, src, src + (tile.width - first) * 3);
   }
   return { data: out, width: tile.width, height: tile.height };
 }
@@ -78,6 +79,21 @@ async function detectIn(faceapi: FaceApi, image: RgbImage, minScore: number): Pr
   }
 }
 
+/** The detector sees 512 px anyway: a large image is shrunk first for the whole-image pass (big faces); tiles find the small ones. */
+const WHOLE_MAX = 1024;
+
+async function detectWhole(faceapi: FaceApi, image: RgbImage, minScore: number): Promise<ScoredBox[]> {
+  const scale = Math.min(1, WHOLE_MAX / Math.max(image.width, image.height));
+  if (scale === 1) return detectIn(faceapi, image, minScore);
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(Math.round(image.width * scale), Math.round(image.height * scale))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const boxes = await detectIn(faceapi, { data, width: info.width, height: info.height }, minScore);
+  const back = image.width / info.width;
+  return boxes.map((b) => ({ ...b, x: b.x * back, y: b.y * back, width: b.width * back, height: b.height * back }));
+}
+
 /**
  * Every face in the image: the whole image, then overlapping tiles (across the seam for a
  * panorama), boxes mapped back to image pixels, grown by a margin and merged.
@@ -85,7 +101,7 @@ async function detectIn(faceapi: FaceApi, image: RgbImage, minScore: number): Pr
 export async function detectFaces(image: RgbImage, options: { panorama: boolean; minScore?: number }): Promise<ScoredBox[]> {
   const faceapi = await faceApi();
   const minScore = options.minScore ?? MIN_FACE_SCORE;
-  const found: ScoredBox[] = await detectIn(faceapi, image, minScore);
+  const found: ScoredBox[] = await detectWhole(faceapi, image, minScore);
   for (const tile of tilesOf(image.width, image.height, options.panorama)) {
     for (const box of await detectIn(faceapi, cut(image, tile), minScore)) {
       const mapped = { ...box, x: box.x + tile.x, y: box.y + tile.y };
