@@ -55,6 +55,9 @@ async function main() {
       const { seedDemoScan } = await import('./seed/demo-scan');
       const scan = await seedDemoScan(db(), identities);
       log(scan.created ? 'demo scan stored; the worker imports and converts it' : 'demo scan already present');
+      const { seedDemoBlurring } = await import('./seed/demo-blurring');
+      const blur = await seedDemoBlurring(db(), identities);
+      log(blur.created ? 'demo photos stored; the worker searches them for faces' : 'demo photos already present');
     } finally {
       await admin.stop();
     }

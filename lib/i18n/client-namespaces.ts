@@ -16,6 +16,7 @@ export const AREA_NAMESPACES = {
   mapOverview: ['mapOverview', 'missions'],
   admin: ['admin', 'countries'],
   pipeline: ['pipeline', 'datasets'],
+  blurring: ['blurring'],
   print: ['missionPrint'],
   viewer: ['viewer'],
 } as const;

@@ -1,4 +1,6 @@
 import 'server-only';
+import { blurringDetectJob } from './blurring/detect-job';
+import { blurringDetectHandler } from './blurring/detect-job-handler';
 import { conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob } from './conversions/conversion-jobs';
 import { conversionCountHandler, conversionDistributeHandler, conversionIndexHandler, conversionMergeHandler } from './conversions/stage-handlers';
 import { datasetImportJob } from './datasets/import-job';
@@ -32,11 +34,13 @@ export const conversionCount = bindJob(conversionCountJob, conversionCountHandle
 export const conversionDistribute = bindJob(conversionDistributeJob, conversionDistributeHandler);
 export const conversionIndex = bindJob(conversionIndexJob, conversionIndexHandler);
 export const conversionMerge = bindJob(conversionMergeJob, conversionMergeHandler);
+export const blurringDetect = bindJob(blurringDetectJob, blurringDetectHandler);
 
 /** Every job type the worker process works. */
 export const workerJobs: readonly AnyJobDefinition[] = [
   maintenanceCleanup, missionsExport, missionBackup, mailDeliver,
   datasetImport, datasetStallCheck, conversionCount, conversionDistribute, conversionIndex, conversionMerge,
+  blurringDetect,
 ] as AnyJobDefinition[];
 
 const names = workerJobs.map((d) => d.name);

@@ -12,6 +12,7 @@ import { MissionField as F } from './mission-field';
 import { MissionHeading } from './mission-heading';
 import { MissionLinks } from './mission-links';
 import { PointcloudPanel } from './pointcloud-panel';
+import { PrivacyRecordSection } from './privacy-record-section';
 import { ScansSection } from './scans-section';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
@@ -115,6 +116,7 @@ export async function MissionDetailView({
           <Fields>
             <F field="blurringInstructions" wide />
           </Fields>
+          {records.privacy && <PrivacyRecordSection missionId={mission.id} record={records.privacy} />}
         </Section>
 
         <Section id="pointcloud" title={t('sections.pointcloud')}>

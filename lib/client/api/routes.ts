@@ -5,6 +5,16 @@ export const routes = {
     me: { method: 'GET', path: '/api/v2/me', body: false },
     permission: { method: 'GET', path: '/api/v2/permission', body: false },
   },
+  blurring: {
+    approveImage: { method: 'POST', path: '/api/v2/blurring/images/{id}/approve', body: true },
+    blurringQueue: { method: 'GET', path: '/api/v2/blurring/queue', body: false },
+    finishBlurring: { method: 'POST', path: '/api/v2/missions/{id}/blurring/finish', body: true },
+    getImageRegions: { method: 'GET', path: '/api/v2/blurring/images/{id}/regions', body: false },
+    imagePicture: { method: 'GET', path: '/api/v2/blurring/images/{id}/{variant}', body: false },
+    listMissionImages: { method: 'GET', path: '/api/v2/missions/{id}/blurring/images', body: false },
+    privacyRecord: { method: 'GET', path: '/api/v2/missions/{id}/blurring/record', body: false },
+    saveImageRegions: { method: 'PUT', path: '/api/v2/blurring/images/{id}/regions', body: true },
+  },
   adminCompanies: {
     createCompany: { method: 'POST', path: '/api/v2/companies', body: true },
     deleteCompany: { method: 'DELETE', path: '/api/v2/companies/{id}', body: false },

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONTENT_TYPES, type ContentKind } from '@/lib/shared/schemas/upload';
 import { recordAudit } from '../audit/record-audit';
+import { registerImage } from '../blurring/register-image';
 import { datasetImportJob } from '../datasets/import-job';
 import { dataset, mission, missionFile, upload } from '../db/schema';
 import { inTransaction, type DomainContext, type Tx } from '../domain/context';
@@ -61,6 +62,9 @@ export async function finishUpload(ctx: DomainContext, row: UploadRow, area: Tus
         .where(eq(dataset.id, row.datasetId));
       await recordAudit(tx, { entity: 'dataset', entityId: row.datasetId, missionId: row.missionId, action: 'upload', diff: { storageKey: finalKey, sizeBytes: size, sha256 } });
       await tx.jobs.enqueue(tx.db, datasetImportJob, { datasetId: row.datasetId }, { missionId: row.missionId, createdBy: row.userId });
+    }
+    if (row.purpose === 'tour-image' || row.purpose === 'photo') {
+      await registerImage(tx, { missionId: row.missionId, missionFileId: file!.id, purpose: row.purpose, filename: row.filename, uploadedBy: row.userId });
     }
     if (row.purpose === 'scan') await markMissionUploaded(tx, row.missionId);
     return finished!;

@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint';
 import * as auth from './endpoints/auth';
+import * as blurring from './endpoints/blurring';
 import * as datasets from './endpoints/datasets';
 import * as adminCompanies from './endpoints/admin-companies';
 import * as adminCustomers from './endpoints/admin-customers';
@@ -26,6 +27,7 @@ import * as tablePresets from './endpoints/table-presets';
  */
 export const describedModules = {
   auth,
+  blurring,
   adminCompanies,
   adminCustomers,
   adminRoles,

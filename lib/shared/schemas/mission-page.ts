@@ -1,3 +1,4 @@
+import type { PrivacyRecord } from './blurring';
 import type { AuditPage } from './audit';
 import type { DatasetDto, MissionPointcloudDto } from './dataset';
 import type { MissionFileDto } from './mission-file';
@@ -47,6 +48,8 @@ export interface MissionRecords {
   shares: MissionShareItem[] | null;
   /** Null when the user may not read the audit trail. */
   audit: AuditPage | null;
+  /** The blurring privacy record; null when the user may not read the audit trail. */
+  privacy: PrivacyRecord | null;
   /** Names of the tags the audit trail's tag and untag entries name (their diff holds only the id). */
   tagNames: Record<number, string>;
 }

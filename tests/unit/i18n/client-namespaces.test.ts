@@ -17,6 +17,7 @@ const FOLDER_AREA: Record<string, Area> = {
   'map-overview': 'mapOverview',
   admin: 'admin',
   pipeline: 'pipeline',
+  blurring: 'blurring',
   // Dataset pieces shared by the pipeline and the mission detail: both areas send 'datasets'.
   datasets: 'pipeline',
   // The print view has its own layout (app/(print)).

@@ -91,7 +91,7 @@ describe('AuditTrail', () => {
     expect(screen.getByText('Checked (scan DS-2026-0041)')).toBeInTheDocument();
     expect(screen.getByText('Status: Imported → Checked')).toBeInTheDocument();
     expect(screen.getByText('Converted (scan DS-2026-0041)')).toBeInTheDocument();
-    expect(screen.getByText('Upload finished (upload scan-nord.laz)')).toBeInTheDocument();
+    expect(screen.getByText('Finished (upload scan-nord.laz)')).toBeInTheDocument();
     expect(screen.getByText('Online point cloud built')).toBeInTheDocument();
     expect(screen.getByText('2,500,000 points')).toBeInTheDocument();
     const text = screen.getByTestId('audit-trail').textContent ?? '';

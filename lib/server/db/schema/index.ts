@@ -8,6 +8,7 @@ export * from './buildings';
 export * from './measurements';
 export * from './datasets';
 export * from './tours';
+export * from './blurring';
 export * from './panelizer';
 export * from './audit';
 export * from './roles';

@@ -1,0 +1,55 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import type { Locale } from '@/lib/shared/locale';
+import { missionBlurring, missionImage } from '../db/schema';
+import type { DomainContext } from '../domain/context';
+import { requireMission } from '../missions/visibility';
+import { toCsv, type ExportCell, type ExportTable } from '../missions/export-files';
+import { imageDto, missionBlurringDto, namesOf } from './image-dto';
+import type { PrivacyRecord, Region } from '@/lib/shared/schemas/blurring';
+
+/**
+ * The privacy record of a mission's images (issue 18 §5): per image the detector and its version,
+ * each region's origin and confidence, who edited, approved and finished, and when. For whoever
+ * may read the mission's audit trail (a record of who did what).
+ */
+export async function privacyRecord(ctx: DomainContext, { missionId }: { missionId: number }): Promise<PrivacyRecord> {
+  await requireMission(ctx, missionId, 'readAudit');
+  const rows = await ctx.db.select().from(missionImage).where(eq(missionImage.missionId, missionId)).orderBy(asc(missionImage.id));
+  const [state] = await ctx.db.select().from(missionBlurring).where(eq(missionBlurring.missionId, missionId));
+  const names = await namesOf(ctx, [...rows.flatMap((r) => [r.editedBy, r.approvedBy, ...r.regions.map((g) => g.createdBy)]), state?.blurredBy ?? null, state?.finishedBy ?? null]);
+  return {
+    blurring: missionBlurringDto(missionId, state, names),
+    images: rows.map((r) => ({ image: imageDto(r, names, { original: false }), regions: r.regions })),
+    names: Object.fromEntries(names),
+  };
+}
+
+const COLUMNS = [
+  'image', 'file', 'kind', 'detector', 'detectorVersion', 'detectedAt', 'region', 'shape', 'regionKind', 'origin', 'confidence',
+  'adjusted', 'drawnBy', 'editedBy', 'editedAt', 'approvedBy', 'approvedAt', 'blurredBy', 'finishedBy', 'finishedAt',
+] as const;
+
+const CATALOGUES = { en, de } as const;
+const when = (iso: string | null) => (iso ? new Date(iso) : null);
+
+/** The record as a table: one row per region, an image without regions on a row of its own. */
+export function privacyRecordTable(record: PrivacyRecord, locale: Locale): ExportTable {
+  const t = CATALOGUES[locale].blurring.record;
+  const rows = record.images.flatMap(({ image, regions }) => {
+    const common = (region: Region | null): ExportCell[] => [
+      image.id, image.filename, t.kinds[image.kind], image.detector, image.detectorVersion, when(image.detectedAt),
+      region ? region.id : null, region ? t.shapes[region.shape] : null, region ? t.regionKinds[region.kind] : null,
+      region ? t.origins[region.source] : null, region?.confidence ?? null, region ? (region.adjusted ? t.yes : t.no) : null,
+      region?.createdBy ? (record.names[region.createdBy] ?? region.createdBy) : null,
+      image.editedByName ?? image.editedBy, when(image.editedAt), image.approvedByName ?? image.approvedBy, when(image.approvedAt),
+      record.blurring.blurredByName ?? record.blurring.blurredBy, record.blurring.finishedByName ?? record.blurring.finishedBy, when(record.blurring.finishedAt),
+    ];
+    return regions.length === 0 ? [common(null)] : regions.map((r) => common(r));
+  });
+  return { header: COLUMNS.map((c) => t.columns[c]), rows };
+}
+
+export const privacyRecordCsv = (record: PrivacyRecord, locale: Locale): Buffer => toCsv(privacyRecordTable(record, locale));

@@ -1,0 +1,84 @@
+/**
+ * Blurring (issue 18, Measure): face recall and precision at IoU ≥ 0.3 on the photos of
+ * ../shared/data/blurring that have ground-truth boxes (dlib's XML; ARGUS_BENCH_BLURRING to use
+ * another folder), seconds per panorama for detection (whole image plus tiles across the seam) and
+ * for rendering the blurred derivative, on the equirectangular panoramas of ../shared/data/panoramas
+ * (ARGUS_BENCH_PANORAMAS; ARGUS_BENCH_PANORAMA_COUNT limits how many). One process, so the detector
+ * uses one core. Goals: recall ≥ 0.95, precision ≥ 0.90, ≤ 2 s detection and ≤ 0.5 s rendering
+ * per 4096 × 2048 panorama.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { detectFaces } from '../../lib/server/blurring/face-detector';
+import { decodeRgb, readFacts, renderBlurred } from '../../lib/server/blurring/image-io';
+import { iou, type Box } from '../../lib/server/blurring/tiles';
+import type { Region } from '../../lib/shared/schemas/blurring';
+import { root } from '../lib/context';
+
+const IOU = 0.3;
+
+/** dlib's `<image file=…><box top left width height/>…</image>` ground truth, by file name. */
+function groundTruth(dir: string): Map<string, Box[]> {
+  const truth = new Map<string, Box[]>();
+  for (const xml of readdirSync(dir).filter((f) => f.endsWith('.xml'))) {
+    for (const [, file, body] of readFileSync(join(dir, xml), 'latin1').matchAll(/<image file='([^']+)'[^>]*>([\s\S]*?)<\/image>/g)) {
+      const boxes = [...body!.matchAll(/<box top='(\d+)' left='(\d+)' width='(\d+)' height='(\d+)'/g)].map(([, top, left, width, height]) => ({ x: +left!, y: +top!, width: +width!, height: +height! }));
+      truth.set(file!, boxes);
+    }
+  }
+  return truth;
+}
+
+async function faces(dir: string) {
+  const truth = groundTruth(dir);
+  let hits = 0;
+  let expected = 0;
+  let found = 0;
+  let correct = 0;
+  const perPhoto: Record<string, unknown> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jpg'))) {
+    const boxes = truth.get(file.replace(/^faces-dlib-/, ''));
+    if (!boxes) continue;
+    const bytes = readFileSync(join(dir, file));
+    const started = performance.now();
+    const detected = await detectFaces(await decodeRgb(bytes), { panorama: false });
+    const seconds = (performance.now() - started) / 1000;
+    const matched = boxes.filter((b) => detected.some((d) => iou(d, b) >= IOU)).length;
+    const good = detected.filter((d) => boxes.some((b) => iou(d, b) >= IOU)).length;
+    hits += matched;
+    expected += boxes.length;
+    found += detected.length;
+    correct += good;
+    perPhoto[file] = { faces: boxes.length, found: detected.length, matched, seconds: +seconds.toFixed(3) };
+  }
+  return { recall: +(hits / expected).toFixed(3), precision: +(correct / Math.max(1, found)).toFixed(3), faces: expected, proposals: found, perPhoto };
+}
+
+async function panoramas(dir: string, count: number) {
+  const out: Record<string, unknown> = {};
+  const detect: number[] = [];
+  const render: number[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jpg')).sort().slice(0, count)) {
+    const bytes = readFileSync(join(dir, file));
+    const facts = await readFacts(bytes);
+    let started = performance.now();
+    const found = await detectFaces(await decodeRgb(bytes), { panorama: facts.equirectangular });
+    const detectSeconds = (performance.now() - started) / 1000;
+    const regions: Region[] = found.map((f, i) => ({ id: String(i), shape: 'ellipse', kind: 'face', x: f.x, y: f.y, width: f.width, height: f.height, source: 'detector', confidence: f.score, adjusted: false, createdBy: null, createdAt: '' }));
+    started = performance.now();
+    await renderBlurred(bytes, regions);
+    const renderSeconds = (performance.now() - started) / 1000;
+    detect.push(detectSeconds);
+    render.push(renderSeconds);
+    out[file] = { width: facts.width, height: facts.height, faces: found.length, detectSeconds: +detectSeconds.toFixed(2), renderSeconds: +renderSeconds.toFixed(2) };
+  }
+  const mean = (v: number[]) => +(v.reduce((a, b) => a + b, 0) / Math.max(1, v.length)).toFixed(2);
+  return { meanDetectSeconds: mean(detect), meanRenderSeconds: mean(render), perPanorama: out };
+}
+
+export default async function blurringBench(): Promise<Record<string, unknown>> {
+  const photos = resolve(root, process.env.ARGUS_BENCH_BLURRING ?? '../shared/data/blurring');
+  const panos = resolve(root, process.env.ARGUS_BENCH_PANORAMAS ?? '../shared/data/panoramas');
+  if (!existsSync(photos) || !existsSync(panos)) return { skipped: `missing ${existsSync(photos) ? panos : photos}` };
+  return { faces: await faces(photos), panoramas: await panoramas(panos, Number(process.env.ARGUS_BENCH_PANORAMA_COUNT ?? 5)) };
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInOverHttp } from '../support/e2e/sign-in-over-http';
+import { withDb } from './support/db';
+
+// Issue 18 against the demo seed: the demo mission's photo and panorama, searched for faces by the
+// worker at start. The operator blurs both images; the manager (a second person) approves them and
+// finishes; the operator cannot finish what they blurred.
+test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin', viewport: { width: 1400, height: 900 } });
+test.describe.configure({ mode: 'serial' });
+
+const FOUR_EYES = 'Blurring can only be finished by someone other than the person who blurred.';
+
+async function demoMission(): Promise<{ id: number; name: string }> {
+  return withDb(async (db) => {
+    const { rows } = await db.query<{ id: string; name: string }>("select id, name from mission where internal_reference = 'ARG-2026-DEMO'");
+    return { id: Number(rows[0]!.id), name: rows[0]!.name };
+  });
+}
+
+/** The editor shows an image once its detection is done (the worker may still be busy with the demo scan). */
+async function waitForImage(page: Page) {
+  await expect(page.getByTestId('blurring-original')).toBeVisible({ timeout: 240_000 });
+}
+
+test('the operator blurs the demo images: proposals shown, a plate drawn by hand, each image saved', async ({ page }) => {
+  test.setTimeout(300_000);
+  const mission = await demoMission();
+  await signInOverHttp(page, 'operator@example.com');
+  await page.goto('/blurring');
+  await expect(page).toHaveTitle('Argus | Blurring');
+  const row = page.getByTestId(`blurring-mission-${mission.id}`);
+  await expect(row).toContainText(mission.name);
+  await expect(row).toContainText('Blur every face and every number plate.');
+  await row.getByRole('link', { name: 'Blur' }).click();
+  await expect(page).toHaveURL(`/blurring/editor/${mission.id}/blur`);
+  await expect(page.getByTestId('blurring-instructions')).toHaveText(/Blur every face and every number plate\./);
+
+  await waitForImage(page);
+  // The photo: the detector's two faces are listed as proposals.
+  await expect(page.getByRole('button', { name: /Face · Ellipse · Detector \d+ %/ })).toHaveCount(2, { timeout: 30_000 });
+  // Draw a number plate by hand with the rectangle tool (keyboard shortcut R) and save.
+  await page.keyboard.press('r');
+  await expect(page.getByRole('button', { name: 'Rectangle' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Kind of region').selectOption('plate');
+  const stage = page.getByRole('img', { name: 'Image with the regions to blur' });
+  const box = (await stage.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.8);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.88, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByRole('button', { name: /Number plate · Rectangle · Drawn by hand/ })).toBeVisible();
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview blurred' }).click();
+  await expect(page.getByTestId('blurring-preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('blurring-message')).toHaveText('Saved. The blurred image was rendered again.');
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+
+  // The panorama: next image (→), save it as it is.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Image 2 of 2').first()).toBeVisible();
+  await waitForImage(page);
+  // Its regions are loaded: the two faces on the poster by the entrance, nothing else.
+  await expect(page.getByRole('button', { name: /Face · Ellipse · Detector \d+ %/ })).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /Number plate/ })).toHaveCount(0);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('blurring-message')).toHaveText('Saved. The blurred image was rendered again.');
+  await expect(page.getByText(/^Blurred by /)).toBeVisible();
+
+  // The one who blurred cannot approve or finish: the rule says why.
+  await page.goto(`/blurring/editor/${mission.id}/check`);
+  await expect(page.getByText(FOUR_EYES)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  const refused = await page.request.post(`/api/v2/missions/${mission.id}/blurring/finish`, { headers: { origin: new URL(page.url()).origin }, data: {} });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.message).toBe(FOUR_EYES);
+});
+
+test('a second person checks what is left, approves each image and finishes the blurring', async ({ page }) => {
+  const mission = await demoMission();
+  await signInOverHttp(page, 'manager@example.com');
+  await page.goto(`/blurring/editor/${mission.id}/check`);
+  await expect(page.getByTestId('blurring-progress')).toHaveText('0 of 2 approved');
+  await waitForImage(page);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('blurring-progress')).toHaveText('1 of 2 approved');
+  await waitForImage(page);
+  // The next image left is shown; once its regions are read it can be approved (shortcut A).
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('blurring-progress')).toHaveText('2 of 2 approved');
+  await expect(page.getByText('Every image is approved.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Finish blurring' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Finish blurring?' });
+  await dialog.getByRole('button', { name: 'Finish blurring' }).click();
+  await expect(page.getByTestId('blurring-message')).toHaveText('Blurring finished. The images may now be published.');
+
+  await page.goto('/blurring');
+  await expect(page.getByTestId(`blurring-mission-${mission.id}`)).toContainText('Finished');
+  // The privacy record on the mission names the detector and who approved.
+  await page.goto(`/mission/${mission.id}`);
+  const record = page.getByTestId('privacy-record');
+  await expect(record).toContainText('face-api ssd-mobilenet-v1');
+  await expect(record).toContainText(/Finished by .+ on /);
+});
