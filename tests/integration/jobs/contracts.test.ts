@@ -1,4 +1,5 @@
 import { conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob } from '@/lib/server/conversions/conversion-jobs';
+import { blurringDetectJob } from '@/lib/server/blurring/detect-job';
 import { datasetImportJob } from '@/lib/server/datasets/import-job';
 import { datasetStallCheckJob } from '@/lib/server/datasets/stall-check-job';
 import { z } from 'zod';
@@ -68,6 +69,7 @@ describe('job contracts', () => {
     const contracts = [
       mailDeliverJob, maintenanceCleanupJob, missionBackupJob, missionsExportJob,
       datasetImportJob, datasetStallCheckJob, conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob,
+      blurringDetectJob,
     ];
     const bound = workerJobs.map((d) => d.name).sort();
     expect(bound).toEqual(contracts.map((c) => c.name).sort());

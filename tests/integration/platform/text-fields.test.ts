@@ -132,8 +132,8 @@ describe('NUL characters and lone surrogates in every text field of every writin
     cookie = browser.cookieHeader();
     expect(cookie).toMatch(/ory_kratos_session=/);
 
-    // Authorization comes before the body: the `{id}` the cases send (1) must name a real mission
-    // and building, or they would end in 404 before their text is looked at.
+    // Authorization comes before the body: the `{id}` the cases send (1) must name a real mission,
+    // building and measurement, or they would end in 404 before their text is looked at.
     const { systemContext } = await import('@/lib/server/domain/contexts');
     const { createCompanyFromJson: createCompany } = await import('@/lib/server/companies/create-company');
     const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
@@ -142,6 +142,9 @@ describe('NUL characters and lone surrogates in every text field of every writin
     const footprint: PolygonGeometry = { type: 'Polygon', coordinates: [[[11.575, 48.137], [11.5752, 48.137], [11.5752, 48.1372], [11.575, 48.1372], [11.575, 48.137]]] };
     const mission = await createMissionFromJson(system, { name: 'Aufmaß Textfeld 1', companyId: company.id, products: ['pointcloud'], pclDeliveryDate: '2026-05-07', buildings: [{ name: 'Haus', footprint, levels: 3 }] });
     expect(mission.id).toBe(1);
+    const { createMeasurement } = await import('@/lib/server/measurements/create-measurement');
+    const measurement = await createMeasurement(system, { missionId: mission.id, kind: 'height', name: 'Traufe', visible: true, points: [[0, 0, 0], [0, 0, 3]], data: {} });
+    expect(measurement.id).toBe(1);
     // The processor endpoints take a processor's token instead of a session.
     const { issueProcessor } = await import('@/lib/server/processors/manage-processors');
     processorToken = (await issueProcessor(system, { name: 'Textfeld-SLAM' })).token;
