@@ -42,6 +42,9 @@ export async function finishUpload(ctx: DomainContext, row: UploadRow, area: Tus
   if (source === staged) await area.promote(ctx.storage, row.id, finalKey);
   const kind = (row.contentKind ?? 'las') as ContentKind;
   return inTransaction(ctx, async (tx) => {
+    // The mission's row lock first, as createUpload takes it: the rows inserted below hold a key-share
+    // lock on the mission, and two finishes upgrading theirs to the status update would deadlock.
+    await tx.db.select({ id: mission.id }).from(mission).where(eq(mission.id, row.missionId)).for('update');
     const [current] = await tx.db.select().from(upload).where(eq(upload.id, row.id)).for('update');
     if (!current || current.state !== 'uploading') return current ?? row;
     const now = ctx.clock.now();

@@ -153,6 +153,22 @@ describe('a scan upload, interrupted and resumed', () => {
   });
 });
 
+describe('uploads finishing at once', () => {
+  it('finishes several scans of one mission at the same moment without a deadlock', async () => {
+    const client = tusClient(routes, cookies.operator);
+    const files = [lasFile(20_000), lasFile(21_000), lasFile(22_000)];
+    const ids: string[] = [];
+    for (const [i, las] of files.entries()) {
+      const id = idOf(await client.create(las.byteLength, scan(missions.own, `gleichzeitig-${i}.las`)));
+      await sendFrom(client, id, las.subarray(0, REQUEST), 0);
+      ids.push(id);
+    }
+    const last = await Promise.all(files.map((las, i) => sendFrom(client, ids[i]!, las, REQUEST)));
+    expect(last.map((res) => res.status)).toEqual([204, 204, 204]);
+    expect((await q('select state from upload where id = any($1)', [ids])).map((r) => r.state)).toEqual(['finished', 'finished', 'finished']);
+  });
+});
+
 describe('an app restart', () => {
   it('continues an upload with a new server instance: the state lives in the store and our row', async () => {
     const { createUploadService } = await import('@/lib/server/uploads/tus-server');
