@@ -128,6 +128,19 @@ const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * The middle PATCH requests of an upload go straight into its file (lib/server/uploads/node-patch.ts,
+ * which the upload route registers when Next loads it): Next would wrap every byte in web streams.
+ * It takes a request or leaves it, unread, to Next.
+ * @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean}
+ */
+const offerUploadPatch = (req, res) => {
+  const offer = /** @type {Record<string, unknown>} */ (globalThis).__argusOfferUploadPatch;
+  if (req.method !== 'PATCH' || typeof offer !== 'function') return false;
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  return offer(req, res);
+};
+
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
   if (API.test(url)) {
@@ -138,6 +151,7 @@ const server = createServer((req, res) => {
       res.end(body);
       return;
     }
+    if (offerUploadPatch(req, res)) return;
     envelopeEmptyErrors(req, res);
   }
   handle(req, res).catch((err) => {

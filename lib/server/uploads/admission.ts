@@ -22,12 +22,17 @@ interface Admission {
   until: number;
 }
 
-const admissions = new Map<string, Admission>();
+// One map per process: the route handler and the app server's PATCH path (node-patch.ts) are bundled apart.
+const holder = globalThis as unknown as { __argusAdmissions?: Map<string, Admission> };
+const admissions = (holder.__argusAdmissions ??= new Map<string, Admission>());
 
-/** The key of `request`'s credential for upload `id`, or null without one. Only a digest is kept. */
+/** The key of a credential (Authorization or Cookie header) for upload `id`. Only a digest is kept. */
+export const admissionKeyOf = (credential: string, id: string): string => `${id}:${createHash('sha256').update(credential).digest('base64')}`;
+
+/** The key of `request`'s credential for upload `id`, or null without one. */
 export function admissionKey(request: Request, id: string): string | null {
   const credential = request.headers.get('authorization') ?? request.headers.get('cookie');
-  return credential ? `${id}:${createHash('sha256').update(credential).digest('base64')}` : null;
+  return credential ? admissionKeyOf(credential, id) : null;
 }
 
 export function recallAdmission(key: string, now = Date.now()): Admission | null {

@@ -21,22 +21,3 @@ export function parseUploadChecksum(header: string | null): { algorithm: Algorit
 export function checksumMatches(expected: { algorithm: Algorithm; digest: string }, body: Uint8Array): boolean {
   return createHash(expected.algorithm).update(body).digest('base64') === expected.digest;
 }
-
-/** A pass-through that hashes what flows through it; `matches` once the body has ended. */
-export function hashingStream(expected: { algorithm: Algorithm; digest: string }) {
-  const hash = createHash(expected.algorithm);
-  let bytes = 0;
-  const stream = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      hash.update(chunk);
-      bytes += chunk.byteLength;
-      controller.enqueue(chunk);
-    },
-  });
-  return {
-    stream,
-    /** How many bytes went through (0: the store never started reading). */
-    bytes: () => bytes,
-    matches: () => hash.digest('base64') === expected.digest,
-  };
-}

@@ -14,7 +14,7 @@ import { processorFromRequest } from '../processors/processor-token';
 import { parseInput } from '../domain/validate';
 import { AppError } from '../errors';
 import { admissionKey, forgetAdmissions, recallAdmission, rememberAdmission } from './admission';
-import { CHECKSUM_ALGORITHMS, checksumMatches, hashingStream, parseUploadChecksum } from './checksum';
+import { CHECKSUM_ALGORITHMS, checksumMatches, parseUploadChecksum } from './checksum';
 import type { UploadRow } from './create-upload';
 import { endUpload } from './end-upload';
 import { finishUpload } from './finish-upload';
@@ -135,11 +135,9 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
   const checksum = parseUploadChecksum(request.headers.get('upload-checksum'));
   const offset = Number(request.headers.get('upload-offset'));
   const sniffing = row.contentKind === null;
-  // Neither the first request (its bytes are sniffed) nor the last (the finish hook must see only
-  // verified bytes) streams; the others do where the store can take a request back.
-  if (checksum && !sniffing && declared !== null && service.area.rollback && offset + Number(declared) < row.size) {
-    return { response: await patchVerifiedAfter(service, ctx, request, row, checksum, offset), row };
-  }
+  // A checksummed body is read whole and checked before tus stores a byte. (The middle requests of
+  // an upload under the filesystem store stream instead: scripts/app-server.mjs hands them to
+  // node-patch.ts before they get here.)
   let forward = request;
   let current = row;
   if (checksum || sniffing || declared === null) {
@@ -178,33 +176,6 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
 }
 
 const checksumMismatch = () => new Response('Checksum Mismatch\n', { status: 460, headers: { 'Content-Type': 'text/plain' } });
-
-/**
- * A checksummed request streamed into the store while it is hashed, instead of read whole first
- * (the copy and the second pass were half of a request's time): when the digest does not match,
- * or the request did not complete, what it appended is taken back, so nothing unverified stays.
- */
-async function patchVerifiedAfter(service: UploadService, ctx: DomainContext, request: Request, row: UploadRow, checksum: NonNullable<ReturnType<typeof parseUploadChecksum>>, offset: number): Promise<Response> {
-  const hashing = hashingStream(checksum);
-  const body = limitedBody(request, service.limits.requestBytes)!.pipeThrough(hashing.stream);
-  const forward = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit);
-  // The store read nothing unless tus accepted the offset: only then is there anything to take back.
-  const takeBack = () => (hashing.bytes() > 0 ? service.area.rollback!(row.id, offset) : Promise.resolve());
-  const response = await service.run(forward, { ctx, row }).catch(async (err: unknown) => {
-    await takeBack();
-    throw err;
-  });
-  if (response.status !== 204) {
-    await takeBack();
-    return response;
-  }
-  if (!hashing.matches()) {
-    await takeBack();
-    return checksumMismatch();
-  }
-  await recordProgress(ctx, row, Number(response.headers.get('upload-offset')));
-  return response;
-}
 
 async function ownUpload(ctx: DomainContext, id: string): Promise<UploadRow> {
   if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError('not_found', 'upload not found', undefined, 'errors.uploads.notFound');

@@ -30,6 +30,8 @@ export interface TusArea {
    * store cannot (S3 parts are final), and then a checksummed request is verified before it is stored.
    */
   rollback?(id: string, offset: number): Promise<void>;
+  /** The file holding upload `id`'s bytes, where the store is the filesystem (node-patch.ts appends to it). */
+  filePath?(id: string): string;
 }
 
 /** Key prefix of unfinished uploads under the filesystem driver (kept out of the 24 h tmp/ sweep). */
@@ -95,5 +97,6 @@ export function tusAreaFromEnv(e: Env, storage: Storage): TusArea {
     sweepExpired: async () => (existsSync(directory) ? fileStore().deleteExpired() : 0),
     // The file store's offset is the size of the upload's file.
     rollback: (id, offset) => truncate(resolve(directory, id), offset),
+    filePath: (id) => resolve(directory, id),
   };
 }

@@ -1,7 +1,11 @@
 import { handleUploadRequest } from '@/lib/server/uploads/handle-upload';
+import { OFFER_PATCH, offerPatch } from '@/lib/server/uploads/node-patch';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+
+// The app server offers every PATCH to node-patch.ts before Next sees it (scripts/app-server.mjs).
+(globalThis as Record<string, unknown>)[OFFER_PATCH] = offerPatch;
 
 type Route = { params: Promise<{ id: string }> };
 const handler = async (request: Request, { params }: Route) => handleUploadRequest(request, (await params).id);
