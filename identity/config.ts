@@ -40,8 +40,10 @@ const schema = z.object({
   IDENTITY_ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(1),
   IDENTITY_ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(2),
   IDENTITY_MIN_PASSWORD_LENGTH: z.coerce.number().int().min(1).default(8),
-  IDENTITY_HIBP_ENABLED: flag.default(false),
-  IDENTITY_HIBP_HOST: z.string().default('api.pwnedpasswords.com'),
+  /** Have I Been Pwned's range API; off, or unreachable: the bundled list alone (password/breached.ts). */
+  IDENTITY_HIBP_ENABLED: flag.default(true),
+  IDENTITY_HIBP_URL: z.url().default('https://api.pwnedpasswords.com'),
+  IDENTITY_HIBP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   IDENTITY_RATE_LIMIT_IDENTIFIER: limit.default({ max: 10, windowSeconds: 60 }),
   IDENTITY_RATE_LIMIT_ADDRESS: limit.default({ max: 60, windowSeconds: 60 }),
   IDENTITY_OIDC_PROVIDERS: z.string().default('microsoft'),
@@ -148,7 +150,7 @@ export interface Config extends FlowUrls {
   allowedReturnUrls: string[];
   lifespans: { session: number; flow: number; code: number; privileged: number };
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
-  password: { minLength: number; hibpEnabled: boolean; hibpHost: string };
+  password: { minLength: number; hibpEnabled: boolean; hibpUrl: string; hibpTimeoutMs: number };
   rateLimit: { identifier: RateLimit | null; address: RateLimit | null };
   trustedProxies: TrustedProxies;
   oidc: OidcProviderConfig[];
@@ -217,7 +219,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeCost: env.IDENTITY_ARGON2_ITERATIONS,
       parallelism: env.IDENTITY_ARGON2_PARALLELISM,
     },
-    password: { minLength: env.IDENTITY_MIN_PASSWORD_LENGTH, hibpEnabled: env.IDENTITY_HIBP_ENABLED, hibpHost: env.IDENTITY_HIBP_HOST },
+    password: { minLength: env.IDENTITY_MIN_PASSWORD_LENGTH, hibpEnabled: env.IDENTITY_HIBP_ENABLED, hibpUrl: env.IDENTITY_HIBP_URL.replace(/\/+$/, ''), hibpTimeoutMs: env.IDENTITY_HIBP_TIMEOUT_MS },
     rateLimit: { identifier: env.IDENTITY_RATE_LIMIT_IDENTIFIER, address: env.IDENTITY_RATE_LIMIT_ADDRESS },
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     oidc: oidcProviders(env.IDENTITY_OIDC_PROVIDERS, cleaned),

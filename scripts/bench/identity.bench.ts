@@ -43,6 +43,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
       IDENTITY_ADMIN_PORT: String(adminPort),
       IDENTITY_RATE_LIMIT_IDENTIFIER: '0',
       IDENTITY_RATE_LIMIT_ADDRESS: '0',
+      IDENTITY_HIBP_ENABLED: 'false',
       KRATOS_ADMIN_TOKEN: adminToken,
     },
     stdio: 'ignore',

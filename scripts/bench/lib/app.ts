@@ -41,6 +41,8 @@ export async function prepareStack(databaseUrl: string, name: string): Promise<B
     IDENTITY_ADMIN_PORT: String(identityAdmin),
     // Known here so a build copy started next to the stack reaches the same admin API.
     KRATOS_ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+    // Figures of this machine, not of the way to Have I Been Pwned.
+    IDENTITY_HIBP_ENABLED: 'false',
   };
   return { port, app, identityPublic, identityAdmin, dataDir, env, running: [] };
 }

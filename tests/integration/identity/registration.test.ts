@@ -58,6 +58,7 @@ describe('registration', () => {
   it.each([
     ['too short', 'Ab1!', 4000032],
     ['breached (offline list)', 'password123', 4000034],
+    ['breached (a common one varied)', 'Password123!', 4000034],
     ['too similar to the e-mail', 'similar-user@example.co', 4000031],
   ])('rejects a %s password with its Kratos message id', async (_name, password, id) => {
     const f = await failure((await submit(new Browser(), { password, traits: { email: 'similar-user@example.com' } })).result);

@@ -51,6 +51,8 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
       IDENTITY_ARGON2_MEMORY_KIB: '8192',
       IDENTITY_RATE_LIMIT_IDENTIFIER: '1000/60',
       IDENTITY_RATE_LIMIT_ADDRESS: '100000/60',
+      // Tests never reach the internet; breached.test.ts checks the range API against a local one.
+      IDENTITY_HIBP_ENABLED: 'false',
       KRATOS_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       ...env,
     },
