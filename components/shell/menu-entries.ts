@@ -28,8 +28,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { key: 'permissions', href: '/user-center/permissions', miscFlag: 'permissions' },
 ];
 
-/** Entries every signed-in user has, below the permission-driven ones (spec §2 menu: logout; the profile). */
+/** Entries every signed-in user has, below the permission-driven ones (spec §2 menu: support, logout; the profile). */
 export const USER_ENTRIES: readonly MenuEntry[] = [
+  { key: 'support', href: '/support' },
   { key: 'profile', href: '/profile' },
   { key: 'logout', href: '/logout' },
 ];

@@ -1,10 +1,11 @@
 import { useTranslations } from 'next-intl';
 import { USER_ENTRIES } from './menu-entries';
+import { SupportLink } from './support-link';
 import type { ShellUser } from './shell-user';
 import styles from './app-shell.module.css';
 
 /**
- * The signed-in user's part of the menu: who they are, their profile and logout, for every
+ * The signed-in user's part of the menu: who they are, support, their profile and logout, for every
  * signed-in user whatever their permissions. Plain links: both start document navigations
  * (the profile through a new settings flow, logout through the route guard), which must
  * never be prefetched.
@@ -22,7 +23,7 @@ export function UserMenu({ user }: { user?: ShellUser }) {
       <ul>
         {USER_ENTRIES.map((entry) => (
           <li key={entry.key}>
-            <a href={entry.href}>{t(entry.key)}</a>
+            {entry.key === 'support' ? <SupportLink href={entry.href}>{t(entry.key)}</SupportLink> : <a href={entry.href}>{t(entry.key)}</a>}
           </li>
         ))}
       </ul>

@@ -19,6 +19,7 @@ export const AREA_NAMESPACES = {
   blurring: ['blurring'],
   print: ['missionPrint'],
   viewer: ['viewer'],
+  support: ['support'],
 } as const;
 
 export type Area = keyof typeof AREA_NAMESPACES;

@@ -47,6 +47,9 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Argus <no-reply@argus.local>'),
+  /** Where the support view's requests go (spec §2 support), and the contact it shows. */
+  SUPPORT_EMAIL: z.email().default('support@argus.local'),
+  SUPPORT_PHONE: z.string().min(3).max(40).optional(),
   MAP_STYLE_URL: url.optional(),
   /** Nominatim-compatible search API for the planner's address search; unset: coordinates only. */
   GEOCODER_URL: url.optional(),

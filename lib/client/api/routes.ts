@@ -69,6 +69,10 @@ export const routes = {
     listMeasurements: { method: 'GET', path: '/api/v2/missions/{id}/measurements', body: false },
     updateMeasurement: { method: 'PATCH', path: '/api/v2/measurements/{id}', body: true },
   },
+  support: {
+    getSupportContact: { method: 'GET', path: '/api/v2/support', body: false },
+    sendSupportRequest: { method: 'POST', path: '/api/v2/support', body: true },
+  },
   missionBackups: {
     downloadMissionBackup: { method: 'GET', path: '/api/v2/missions/{id}/backup/{backupId}/archive', body: false },
     getMissionBackup: { method: 'GET', path: '/api/v2/missions/{id}/backup/{backupId}', body: false },

@@ -18,6 +18,7 @@ import * as myNotifications from './endpoints/my-notifications';
 import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
 import * as processors from './endpoints/processors';
+import * as support from './endpoints/support';
 import * as tablePresets from './endpoints/table-presets';
 
 /*
@@ -36,6 +37,7 @@ export const describedModules = {
   geocode,
   map,
   measurements,
+  support,
   missionBackups,
   missionExports,
   missionFiles,

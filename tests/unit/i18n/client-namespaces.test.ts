@@ -24,6 +24,7 @@ const FOLDER_AREA: Record<string, Area> = {
   'missions/print': 'print',
   // The 3D viewer has its own layout (app/(viewer)).
   viewer: 'viewer',
+  support: 'support',
 };
 
 const areaOf = (file: string): Area | undefined => {

@@ -4,12 +4,13 @@ import { UserMenu } from '@/components/shell/user-menu';
 import { renderWithIntl } from '@/tests/support/render-with-intl';
 
 describe('the user part of the menu', () => {
-  it('shows who is signed in with their profile and logout, as document links', () => {
+  it('shows who is signed in with support, their profile and logout, as document links', () => {
     renderWithIntl(<UserMenu user={{ name: 'Erika Muster', email: 'erika@example.com' }} />);
     expect(screen.getByText('Erika Muster')).toBeInTheDocument();
     expect(screen.getByText('erika@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
   });
 
   it('speaks German', () => {
