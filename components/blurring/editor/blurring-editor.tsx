@@ -131,6 +131,18 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
     }
   };
 
+  const retryDetection = async () => {
+    if (!current) return;
+    setPending(true);
+    try {
+      replaceItem(await blurring.retryDetection({ params: { id: current.id } }));
+    } catch (err) {
+      setMessage({ type: 'error', text: text.failure(err, 'errors.blurring.retryFailed') });
+    } finally {
+      setPending(false);
+    }
+  };
+
   const finish = async () => {
     setPending(true);
     try {
@@ -241,9 +253,18 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
           />
         ) : (
           <div className={styles.waiting}>
-            {!current ? (data.items.length === 0 ? t('noImages') : t('nothingLeft')) : current.detection === 'failed'
-              ? t('detection.failed', { reason: current.detectionError ?? '' })
-              : t(`detection.${current.detection === 'running' ? 'running' : 'queued'}`)}
+            {!current ? (
+              data.items.length === 0 ? t('noImages') : t('nothingLeft')
+            ) : current.detection === 'failed' ? (
+              <p role="alert">
+                {t('detection.failed', { reason: current.detectionError ?? '' })}{' '}
+                <button type="button" onClick={() => void retryDetection()} disabled={pending}>
+                  {t('detection.retry')}
+                </button>
+              </p>
+            ) : (
+              t(`detection.${current.detection === 'running' ? 'running' : 'queued'}`)
+            )}
           </div>
         )}
         <div className={styles.status}>

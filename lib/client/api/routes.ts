@@ -13,6 +13,7 @@ export const routes = {
     imagePicture: { method: 'GET', path: '/api/v2/blurring/images/{id}/{variant}', body: false },
     listMissionImages: { method: 'GET', path: '/api/v2/missions/{id}/blurring/images', body: false },
     privacyRecord: { method: 'GET', path: '/api/v2/missions/{id}/blurring/record', body: false },
+    retryDetection: { method: 'POST', path: '/api/v2/blurring/images/{id}/detect', body: true },
     saveImageRegions: { method: 'PUT', path: '/api/v2/blurring/images/{id}/regions', body: true },
   },
   adminCompanies: {

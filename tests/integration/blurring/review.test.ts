@@ -227,3 +227,25 @@ describe('blur, check, finish', () => {
     expect(customer.status).toBe(403);
   });
 });
+
+describe('a failed search for faces', () => {
+  it('runs again on request (queued, a new job, audited), only while it is failed, and only for a reviewer of the mission', async () => {
+    const detect = await import('@/app/api/v2/blurring/images/[id]/detect/route');
+    const retry = (role: Role, id: number) => callAs(detect.POST, role, 'POST', `/api/v2/blurring/images/${id}/detect`, { params: { id: String(id) } });
+    expect((await retry('admin', assigned)).status).toBe(409);
+    await app.t.pool.query("update mission_image set detection = 'failed', detection_error = 'the worker stopped' where id = $1", [assigned]);
+    expect((await retry('customer2', assigned)).status).toBe(403);
+    expect((await retry('customer', assigned)).status).toBe(403);
+    const jobs = async () => Number((await app.t.pool.query<{ n: string }>("select count(*) as n from job where type = 'blurring.detect' and input->>'imageId' = $1 and state = 'queued'", [String(assigned)])).rows[0]!.n);
+    const queuedBefore = await jobs();
+    const res = await retry('operator', assigned);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: assigned, detection: 'queued' });
+    expect(await imageRow(app, assigned)).toMatchObject({ detection: 'queued', detectionError: null });
+    expect(await jobs()).toBe(queuedBefore + 1);
+    expect((await app.t.pool.query("select action from audit_event where entity = 'mission_image' and entity_id = $1 order by id desc limit 1", [String(assigned)])).rows[0]).toEqual({ action: 'redetect' });
+    expect((await retry('operator', assigned)).status).toBe(409);
+    await runDetection(app, assigned);
+    expect((await imageRow(app, assigned)).detection).toBe('done');
+  });
+});

@@ -69,6 +69,16 @@ export const approveImage = endpoint({
   response: blurringImageSchema,
 });
 
+export const retryDetection = endpoint({
+  method: 'POST',
+  path: '/api/v2/blurring/images/{id}/detect',
+  summary: 'Searches a failed image for faces again (a new blurring.detect job); 409 unless its search failed',
+  tag,
+  params: imageParams,
+  body: noBody,
+  response: blurringImageSchema,
+});
+
 export const finishBlurring = endpoint({
   method: 'POST',
   path: '/api/v2/missions/{id}/blurring/finish',
