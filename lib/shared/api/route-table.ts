@@ -19,6 +19,7 @@ import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
 import * as processors from './endpoints/processors';
 import * as tablePresets from './endpoints/table-presets';
+import * as tours from './endpoints/tours';
 
 /*
  * The endpoint description modules the browser calls, by the name lib/client/api uses for each,
@@ -46,6 +47,7 @@ export const describedModules = {
   processors,
   platform,
   tablePresets,
+  tours,
 } as const;
 
 /** What the browser needs of an endpoint to call it. */
