@@ -56,7 +56,10 @@ async function cutAll(ctx: DomainContext, missionId: number, prefix: string, job
   const [missionRow] = await ctx.db.select().from(mission).where(eq(mission.id, missionId));
   const panoramas = (await missionPanoramas(ctx, missionId)).filter((p) => p.inTours);
   const blockers = missionRow ? await generateBlockers(ctx, missionRow, panoramas) : ['missionGone'];
-  if (blockers.length > 0) throw new PermanentJobError(`Tour generation is disabled: ${blockers.join(', ')}`);
+  const reason = `Tour generation is disabled: ${blockers.join(', ')}`;
+  // A point cloud still being built will be ready soon (the demo tour waits for it this way).
+  if (blockers.length === 1 && blockers[0] === 'pointcloudNotReady') throw new Error(reason);
+  if (blockers.length > 0) throw new PermanentJobError(reason);
   const nodes: TourManifest['nodes'] = [];
   const links = buildLinks(panoramas.map((p) => ({ id: p.imageId, floor: p.floor!, x: p.x!, y: p.y!, heading: p.heading })));
   for (const [index, p] of panoramas.entries()) {

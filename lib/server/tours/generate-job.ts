@@ -7,7 +7,8 @@ import { defineJobContract } from '../jobs/define';
 export const tourGenerateJob = defineJobContract({
   name: 'tour.generate',
   schema: z.object({ tourId: idSchema }),
-  retry: { limit: 1, delaySeconds: 10, backoff: false },
+  // Retries wait for a point cloud being rebuilt (up to about 40 minutes in all); other refusals are final.
+  retry: { limit: 8, delaySeconds: 10, backoff: true },
   // About 0.3 s per 4096-wide panorama on a core: an hour covers thousands.
   expireInSeconds: 60 * 60,
   concurrency: 1,
