@@ -86,3 +86,43 @@ test("another company's customer cannot open the demo tour", async ({ page }) =>
   const api = await page.request.get(`/api/v2/tours/${tourId}`);
   expect(api.status()).toBe(403);
 });
+
+test('customer@ previews the tour images in the slider and moves one on the floor plan, then undoes it', async ({ page }) => {
+  test.setTimeout(600_000);
+  const { missionId } = await demoTour();
+  await signInOverHttp(page, 'customer@example.com');
+  await page.goto(`/mission/${missionId}`);
+  await page.getByTestId('tours').getByRole('link', { name: 'Tour images' }).click();
+  await expect(page).toHaveURL(new RegExp(`/mission/${missionId}/virtual_tour_images$`));
+  // The slider shows blurred derivatives only: wait until blurring prepared every image.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByText(/still being prepared/).count();
+    }, { timeout: 240_000, intervals: [3_000] })
+    .toBe(0);
+  const slider = page.getByRole('region', { name: 'Tour images' });
+  await expect(slider.getByRole('group', { name: '1 of 6: Hof' })).toBeVisible();
+  await slider.getByRole('button', { name: 'Next slide' }).click();
+  const second = slider.getByRole('group', { name: '2 of 6: Eingangshalle' });
+  await expect(second).toHaveAttribute('aria-current', 'true');
+  await second.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Eingangshalle' }).getByRole('img', { name: 'Eingangshalle' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('link', { name: 'Assign floors and positions' }).click();
+  await expect(page).toHaveURL(new RegExp(`/mission/${missionId}/virtual_tour_segmentation$`));
+  const row = page.getByRole('listitem').filter({ hasText: 'Flur West' });
+  await expect(row).toContainText('x 6.0 m, y 6.0 m, 270°');
+  await row.getByRole('checkbox').check();
+  const plan = page.getByRole('application', { name: /Plan: Ground floor|Plan of Ground floor/ });
+  await plan.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press(']');
+  await expect(row).toContainText('x 7.0 m, y 6.0 m, 285°');
+  await expect(page.getByRole('button', { name: 'Save (1)' })).toBeEnabled();
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(row).toContainText('x 6.0 m, y 6.0 m, 270°');
+  await expect(page.getByRole('button', { name: 'Save (0)' })).toBeDisabled();
+});
