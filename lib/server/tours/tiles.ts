@@ -53,7 +53,9 @@ export async function cutPanorama(input: Buffer, onTile?: () => void): Promise<C
   const preview = await source().resize(PREVIEW_WIDTH, PREVIEW_WIDTH / 2, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer();
   for (const [index, level] of levels.entries()) {
     const height = level.width / 2;
-    const raw = await source().resize(level.width, height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+    // The source's own size needs no resampling: cut straight from the decoded pixels.
+    const same = full.info.width === level.width && full.info.height === height;
+    const raw = same ? full : await source().resize(level.width, height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
     const levelImage = () => sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } });
     const cuts: Promise<void>[] = [];
     for (let row = 0; row < level.rows; row++) {
