@@ -126,3 +126,30 @@ test('customer@ previews the tour images in the slider and moves one on the floo
   await expect(row).toContainText('x 6.0 m, y 6.0 m, 270°');
   await expect(page.getByRole('button', { name: 'Save (0)' })).toBeDisabled();
 });
+
+test('a published tour opens at its public link without signing in, not indexed, and stops when unpublished', async ({ browser }) => {
+  test.setTimeout(600_000);
+  const { tourId } = await demoTour();
+  // Arranged in the database: publishing itself (refused until blurring is finished) is covered by
+  // the integration tests; here the public page, the guard's exception and the revocation count.
+  const token = `e2e-public-${tourId}-${Date.now()}-tour`;
+  await withDb((db) => db.query(`update tour set public_token = $1 where id = $2`, [token, tourId]));
+  const anonymous = await browser.newContext();
+  try {
+    const page = await anonymous.newPage();
+    await page.goto(`/tours/${token}`);
+    await expect(page).toHaveURL(new RegExp(`/tours/${token}$`));
+    await expect(page.getByTestId('tour-viewer')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.getByRole('link', { name: 'Back to mission' })).toHaveCount(0);
+    await expect.poll(() => sphereColours(page), { timeout: 30_000 }).toBeGreaterThan(50);
+
+    await withDb((db) => db.query(`update tour set public_token = null where id = $1`, [tourId]));
+    await page.reload();
+    await expect(page.getByTestId('tour-viewer')).toHaveCount(0);
+    expect((await page.request.get(`/api/v2/public-tours/${token}`)).status()).toBe(404);
+  } finally {
+    await withDb((db) => db.query(`update tour set public_token = null where id = $1 and public_token = $2`, [tourId, token]));
+    await anonymous.close();
+  }
+});
