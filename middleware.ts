@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { NOT_FOUND, routeGuard, SIGN_IN, safeReturnTo, URL_HEADER } from '@/lib/shared/auth/route-guard';
 import { isVerified, rolesOf } from '@/lib/shared/auth/session-facts';
-import { isKnownRoute, layoutFor } from '@/lib/shared/routes';
+import { isKnownRoute, isPublicRoute, layoutFor } from '@/lib/shared/routes';
 import { frontendApi } from '@/lib/server/identity/clients';
 import { browserOrigin } from '@/lib/server/identity/urls';
 import { whoami } from '@/lib/server/identity/whoami';
@@ -38,7 +38,7 @@ async function guard(request: NextRequest, nonceHeaders: Record<string, string>)
     return NextResponse.next({ request: { headers } });
   }
   const facts = session ? { verified: isVerified(session), roles: rolesOf(session.identity?.metadata_public) } : null;
-  const decision = routeGuard({ pathname, search, origin, known: isKnownRoute(pathname), session: facts });
+  const decision = routeGuard({ pathname, search, origin, known: isKnownRoute(pathname), publicRoute: isPublicRoute(pathname), session: facts });
 
   if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.to, origin), 303);
   if (decision.kind === 'logout') return logout(request, origin, cookie, session !== null);

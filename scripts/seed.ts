@@ -58,6 +58,9 @@ async function main() {
       const { seedDemoBlurring } = await import('./seed/demo-blurring');
       const blur = await seedDemoBlurring(db(), identities);
       log(blur.created ? 'demo photos stored; the worker searches them for faces' : 'demo photos already present');
+      const { seedDemoTour } = await import('./seed/demo-tour');
+      const demoTour = await seedDemoTour(db(), identities);
+      log(demoTour.created ? 'demo tour stored; the worker generates it once the point cloud is ready' : 'demo tour already present');
     } finally {
       await admin.stop();
     }

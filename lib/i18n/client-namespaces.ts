@@ -11,7 +11,7 @@ export const SHARED_NAMESPACES = ['app', 'errors', 'validation', 'ui', 'notifica
 export const AREA_NAMESPACES = {
   auth: ['auth'],
   profile: ['profile', 'auth'],
-  missions: ['missions', 'projectList', 'datasets'],
+  missions: ['missions', 'projectList', 'datasets', 'tours'],
   planner: ['planner', 'missions'],
   mapOverview: ['mapOverview', 'missions'],
   admin: ['admin', 'countries'],
@@ -20,6 +20,7 @@ export const AREA_NAMESPACES = {
   print: ['missionPrint'],
   viewer: ['viewer'],
   support: ['support'],
+  tours: ['tours'],
 } as const;
 
 export type Area = keyof typeof AREA_NAMESPACES;

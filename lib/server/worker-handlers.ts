@@ -16,6 +16,8 @@ import { missionBackupJob } from './missions/backup/backup-job';
 import { missionBackupHandler } from './missions/backup/backup-job-handler';
 import { missionsExportJob } from './missions/export-job';
 import { missionsExportHandler } from './missions/export-job-handler';
+import { tourGenerateJob } from './tours/generate-job';
+import { tourGenerateHandler } from './tours/generate-job-handler';
 
 /*
  * The worker's entry point binds each feature's job contract to its handler: the only place that
@@ -35,12 +37,13 @@ export const conversionDistribute = bindJob(conversionDistributeJob, conversionD
 export const conversionIndex = bindJob(conversionIndexJob, conversionIndexHandler);
 export const conversionMerge = bindJob(conversionMergeJob, conversionMergeHandler);
 export const blurringDetect = bindJob(blurringDetectJob, blurringDetectHandler);
+export const tourGenerate = bindJob(tourGenerateJob, tourGenerateHandler);
 
 /** Every job type the worker process works. */
 export const workerJobs: readonly AnyJobDefinition[] = [
   maintenanceCleanup, missionsExport, missionBackup, mailDeliver,
   datasetImport, datasetStallCheck, conversionCount, conversionDistribute, conversionIndex, conversionMerge,
-  blurringDetect,
+  blurringDetect, tourGenerate,
 ] as AnyJobDefinition[];
 
 const names = workerJobs.map((d) => d.name);

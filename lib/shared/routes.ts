@@ -4,6 +4,8 @@ export type Layout = 'auth' | 'app' | 'viewer' | 'print';
 export interface RouteDef {
   pattern: RegExp;
   layout?: Layout;
+  /** Opens without a session (a published tour: its unguessable token is the authorization). */
+  public?: boolean;
 }
 
 const id = '\\d+';
@@ -16,6 +18,7 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: new RegExp(`^/mission/${id}/print$`), layout: 'print' },
   { pattern: new RegExp(`^/mission/${id}(/(panelizer|virtual_tour_images|virtual_tour_segmentation|virtual_tour/[\\w-]+))?$`), layout: 'app' },
   { pattern: /^\/blurring(\/editor\/\d+\/[\w-]+)?$/, layout: 'app' },
+  { pattern: /^\/tours\/[\w-]{16,64}$/, layout: 'viewer', public: true },
   {
     pattern: /^\/(assigned|company-center|customer-center|user-center(\/permissions)?|pipeline|map-overview|mission-list|mission-list-beta|planner|profile|project-list|storage|support|default-role-missing|not-found)$/,
     layout: 'app',
@@ -35,4 +38,9 @@ export function layoutFor(pathname: string, routes: readonly RouteDef[] = ROUTES
 /** Whether the path is one of spec §2's routes (else it is the not-found page). */
 export function isKnownRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): boolean {
   return routes.some((r) => r.pattern.test(pathname));
+}
+
+/** Whether the path is a route anyone may open without signing in. */
+export function isPublicRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): boolean {
+  return routes.some((r) => r.public === true && r.pattern.test(pathname));
 }

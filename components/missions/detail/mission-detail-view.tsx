@@ -19,6 +19,7 @@ import { SharePanel } from './share-panel';
 import { TagsField } from './tags-field';
 import { CadUploadPanel } from '@/components/missions/uploads/cad-upload-panel';
 import { ScanUploadPanel } from '@/components/missions/uploads/scan-upload-panel';
+import { ToursSection } from '@/components/tours/tours-section';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
@@ -127,6 +128,10 @@ export async function MissionDetailView({
           </Fields>
           <PointcloudPanel missionId={mission.id} initial={records.pointcloud} datasets={records.datasets} canGenerate={capabilities.includes('hold')} />
           {capabilities.includes('uploadCad') && <CadUploadPanel missionId={mission.id} />}
+        </Section>
+
+        <Section id="tours" title={t('sections.tours')}>
+          <ToursSection missionId={mission.id} />
         </Section>
 
         <Section id="stosim" title={t('sections.stosim')}>

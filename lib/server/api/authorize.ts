@@ -4,7 +4,7 @@ import type { PermissionFlag } from '@/lib/shared/auth/permission-table';
 import { requireInternal } from '../auth/guards';
 import { requirePermission } from '../auth/require-permission';
 import { db } from '../db/client';
-import { building, measurement } from '../db/schema';
+import { building, measurement, tour } from '../db/schema';
 import { notFound } from '../errors';
 import { requestContext } from '../domain/contexts';
 import type { MissionCapability } from '../missions/mission-access';
@@ -40,6 +40,15 @@ export const measurementMissionMay =
   async ({ params }, ctx) => {
     const [found] = await db().select({ missionId: measurement.missionId }).from(measurement).where(eq(measurement.id, (params as { id: number }).id));
     if (!found) throw notFound('measurement');
+    await requireMission(requestContext(ctx), found.missionId, capability);
+  };
+
+/** The mission of the tour of the path (`/tours/{id}`) with a capability. */
+export const tourMissionMay =
+  (capability: MissionCapability): Step =>
+  async ({ params }, ctx) => {
+    const [found] = await db().select({ missionId: tour.missionId }).from(tour).where(eq(tour.id, (params as { id: number }).id));
+    if (!found) throw notFound('tour');
     await requireMission(requestContext(ctx), found.missionId, capability);
   };
 

@@ -20,6 +20,7 @@ import * as platform from './endpoints/platform';
 import * as processors from './endpoints/processors';
 import * as support from './endpoints/support';
 import * as tablePresets from './endpoints/table-presets';
+import * as tours from './endpoints/tours';
 
 /*
  * The endpoint description modules the browser calls, by the name lib/client/api uses for each,
@@ -48,6 +49,7 @@ export const describedModules = {
   processors,
   platform,
   tablePresets,
+  tours,
 } as const;
 
 /** What the browser needs of an endpoint to call it. */

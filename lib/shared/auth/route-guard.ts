@@ -43,7 +43,7 @@ function authPathForSignedIn(pathname: string, search: URLSearchParams): boolean
  * The route guard of spec §2, in its order, as a pure function of the request and the already
  * refreshed session (step 1 is the caller's). `known` tells whether the path is a defined route.
  */
-export function routeGuard(input: { pathname: string; search: string; origin: string; known: boolean; session: GuardSession | null }): GuardDecision {
+export function routeGuard(input: { pathname: string; search: string; origin: string; known: boolean; publicRoute?: boolean; session: GuardSession | null }): GuardDecision {
   const { pathname, session } = input;
   const search = new URLSearchParams(input.search);
   // 2. Auth paths: a signed-in verified user goes home; /login → /auth → /auth/signin.
@@ -55,6 +55,8 @@ export function routeGuard(input: { pathname: string; search: string; origin: st
   }
   // 3. Logout.
   if (pathname === '/logout') return { kind: 'logout' };
+  // A public route (a published tour) opens for everyone, signed in or not, whatever their state.
+  if (input.publicRoute) return next;
   // 2 (second half) and 4. Nobody signed in: the not-found route goes to sign-in as is, any other page with return_to.
   if (!session) return redirect(input.known ? signInWithReturnTo(`${input.origin}${pathname}${input.search}`) : SIGN_IN);
   // 5. Unverified.

@@ -1,5 +1,6 @@
 import { conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob } from '@/lib/server/conversions/conversion-jobs';
 import { blurringDetectJob } from '@/lib/server/blurring/detect-job';
+import { tourGenerateJob } from '@/lib/server/tours/generate-job';
 import { datasetImportJob } from '@/lib/server/datasets/import-job';
 import { datasetStallCheckJob } from '@/lib/server/datasets/stall-check-job';
 import { z } from 'zod';
@@ -69,7 +70,7 @@ describe('job contracts', () => {
     const contracts = [
       mailDeliverJob, maintenanceCleanupJob, missionBackupJob, missionsExportJob,
       datasetImportJob, datasetStallCheckJob, conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob,
-      blurringDetectJob,
+      blurringDetectJob, tourGenerateJob,
     ];
     const bound = workerJobs.map((d) => d.name).sort();
     expect(bound).toEqual(contracts.map((c) => c.name).sort());

@@ -133,7 +133,7 @@ describe('NUL characters and lone surrogates in every text field of every writin
     expect(cookie).toMatch(/ory_kratos_session=/);
 
     // Authorization comes before the body: the `{id}` the cases send (1) must name a real mission,
-    // building and measurement, or they would end in 404 before their text is looked at.
+    // building, measurement and tour, or they would end in 404 before their text is looked at.
     const { systemContext } = await import('@/lib/server/domain/contexts');
     const { createCompanyFromJson: createCompany } = await import('@/lib/server/companies/create-company');
     const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
@@ -145,6 +145,8 @@ describe('NUL characters and lone surrogates in every text field of every writin
     const { createMeasurement } = await import('@/lib/server/measurements/create-measurement');
     const measurement = await createMeasurement(system, { missionId: mission.id, kind: 'height', name: 'Traufe', visible: true, points: [[0, 0, 0], [0, 0, 3]], data: {} });
     expect(measurement.id).toBe(1);
+    const { createTour } = await import('@/lib/server/tours/create-tour');
+    expect((await createTour(system, { missionId: mission.id, name: 'Rundgang' })).id).toBe(1);
     // The processor endpoints take a processor's token instead of a session.
     const { issueProcessor } = await import('@/lib/server/processors/manage-processors');
     processorToken = (await issueProcessor(system, { name: 'Textfeld-SLAM' })).token;

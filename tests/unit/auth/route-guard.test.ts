@@ -17,6 +17,13 @@ function guard(url: string, session: GuardSession | null, known = true) {
 const to = (path: string) => ({ kind: 'redirect', to: path });
 const NEXT = { kind: 'next' };
 
+describe('routeGuard: public routes (a published tour)', () => {
+  it('lets anybody open them, signed in or not, verified or not', () => {
+    const open = (session: GuardSession | null) => routeGuard({ pathname: '/tours/Qx7_k2-pA9mZ3rT5vW8yB1cD', search: '', origin: ORIGIN, known: true, publicRoute: true, session });
+    for (const session of [null, unverified, noRole, customer]) expect(open(session)).toEqual(NEXT);
+  });
+});
+
 describe('routeGuard, rule 2: auth paths', () => {
   it('sends /login to /auth and /auth to /auth/signin, keeping the query', () => {
     expect(guard('/login', null)).toEqual(to('/auth'));

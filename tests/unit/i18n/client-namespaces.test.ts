@@ -25,6 +25,8 @@ const FOLDER_AREA: Record<string, Area> = {
   // The 3D viewer has its own layout (app/(viewer)).
   viewer: 'viewer',
   support: 'support',
+  // Tour pieces: the missions area (detail, tour pages) and the public tour page both send 'tours'.
+  tours: 'tours',
 };
 
 const areaOf = (file: string): Area | undefined => {
@@ -67,7 +69,7 @@ describe('client message namespaces', () => {
 
   it('sends the shared namespaces everywhere and an area only its own', () => {
     const missions = clientMessages(en, 'missions');
-    expect(Object.keys(missions).sort()).toEqual([...SHARED_NAMESPACES, 'missions', 'projectList', 'datasets'].sort());
+    expect(Object.keys(missions).sort()).toEqual([...SHARED_NAMESPACES, 'missions', 'projectList', 'datasets', 'tours'].sort());
     expect(missions.missions).toBe(en.missions);
     expect(Object.keys(clientMessages(en)).sort()).toEqual([...SHARED_NAMESPACES].sort());
     expect(JSON.stringify(clientMessages(en, 'missions')).length).toBeLessThan(JSON.stringify(en).length / 2);

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { layoutFor, ROUTES } from '@/lib/shared/routes';
+import { isPublicRoute, layoutFor, ROUTES } from '@/lib/shared/routes';
 
 describe('layoutFor', () => {
   const silent = () => {};
@@ -12,6 +12,9 @@ describe('layoutFor', () => {
     ['/mission/42', 'app'],
     ['/mission/42/print', 'print'],
     ['/mission/42/virtual_tour/abc-1', 'app'],
+    ['/mission/42/virtual_tour_images', 'app'],
+    ['/mission/42/virtual_tour_segmentation', 'app'],
+    ['/tours/Qx7_k2-pA9mZ3rT5vW8yB1cD', 'viewer'],
     ['/blurring/editor/42/review', 'app'],
     ['/planner', 'app'],
     ['/not-found', 'app'],
@@ -30,6 +33,13 @@ describe('layoutFor', () => {
     const log = jest.fn();
     expect(layoutFor('/orphan', [{ pattern: /^\/orphan$/ }], log)).toBe('app');
     expect(log).toHaveBeenCalledWith('this path does not have a layout defined: /orphan');
+  });
+
+  it('opens only published tours without a session', () => {
+    expect(isPublicRoute('/tours/Qx7_k2-pA9mZ3rT5vW8yB1cD')).toBe(true);
+    expect(isPublicRoute('/tours/short')).toBe(false);
+    expect(isPublicRoute('/tours/Qx7_k2-pA9mZ3rT5vW8yB1cD/x')).toBe(false);
+    expect(isPublicRoute('/mission/42/virtual_tour/7')).toBe(false);
   });
 
   it('gives every spec route a layout', () => {

@@ -19,6 +19,7 @@ import * as myNotifications from './my-notifications';
 import * as measurements from './measurements';
 import * as blurring from './blurring';
 import * as support from './support';
+import * as tours from './tours';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -28,4 +29,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionPrint.missionPdf,
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
   ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications),
-  ...Object.values(measurements), ...Object.values(blurring), ...Object.values(support)];
+  ...Object.values(measurements), ...Object.values(blurring), ...Object.values(support), ...Object.values(tours)];

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { idSchema } from '@/lib/shared/schemas/common';
+import { missionIdParams } from '@/lib/shared/schemas/mission-view';
+import {
+  createTourBody, tourIdParams, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
+} from '@/lib/shared/schemas/tour';
+import { endpoint } from '../endpoint';
+
+/*
+ * Virtual 360° tours (issue 17 "API shape", docs/adr/0012-virtual-tours.md): the mission's
+ * panoramas as tours use them, tours with generation and publishing, their generated files, and
+ * the public read-only tour behind an unguessable link.
+ */
+
+const tag = 'tours';
+const fileFields = { imageId: z.coerce.number().pipe(idSchema), file: z.string().max(40) };
+
+export const listTourImages = endpoint({
+  method: 'GET',
+  path: '/api/v2/missions/{id}/tour-images',
+  summary: "The mission's panoramas in tour order: name, floor, position, heading, whether tours use them, thumbnail and preview",
+  tag,
+  params: missionIdParams,
+  response: tourImagesSchema,
+});
+
+export const updateTourImages = endpoint({
+  method: 'PATCH',
+  path: '/api/v2/missions/{id}/tour-images',
+  summary: 'Renames, re-orders, places (floor, x, y, heading) or removes panoramas from the tours; all changes or none (409 version_conflict when one is stale)',
+  tag,
+  params: missionIdParams,
+  body: tourImagesPatchBody,
+  response: tourImagesSchema,
+});
+
+export const listTours = endpoint({
+  method: 'GET',
+  path: '/api/v2/missions/{id}/tours',
+  summary: "The mission's tours and whether generation is possible (else the disabling rules that apply)",
+  tag,
+  params: missionIdParams,
+  response: toursSchema,
+});
+
+export const createTour = endpoint({
+  method: 'POST',
+  path: '/api/v2/missions/{id}/tours',
+  summary: 'Creates a tour (a name); generate fills it',
+  tag,
+  params: missionIdParams,
+  body: createTourBody,
+  response: tourSchema,
+  status: 201,
+});
+
+export const getTour = endpoint({
+  method: 'GET',
+  path: '/api/v2/tours/{id}',
+  summary: 'A tour with its generated panoramas, tiles and links',
+  tag,
+  params: tourIdParams,
+  response: z.object({ tour: tourSchema, manifest: tourManifestSchema.nullable() }),
+});
+
+export const updateTour = endpoint({
+  method: 'PATCH',
+  path: '/api/v2/tours/{id}',
+  summary: 'Renames a tour (409 version_conflict when stale)',
+  tag,
+  params: tourIdParams,
+  body: updateTourBody,
+  response: tourSchema,
+});
+
+export const deleteTour = endpoint({
+  method: 'DELETE',
+  path: '/api/v2/tours/{id}',
+  summary: 'Deletes a tour, its files and its public link; `version` is the one last read (409 when stale)',
+  tag,
+  params: tourIdParams,
+  query: tourVersionQuery,
+  response: z.null(),
+  status: 204,
+});
+
+export const generateTour = endpoint({
+  method: 'POST',
+  path: '/api/v2/tours/{id}/generate',
+  summary: 'Starts generating the tour (a background job with progress); 409 naming the disabling rule when one applies',
+  tag,
+  params: tourIdParams,
+  response: tourSchema,
+  status: 202,
+});
+
+export const publishTour = endpoint({
+  method: 'POST',
+  path: '/api/v2/tours/{id}/publish',
+  summary: 'Publishes the tour behind a public read-only link; 409 with the reason while blurring is unfinished',
+  tag,
+  params: tourIdParams,
+  response: tourSchema,
+});
+
+export const unpublishTour = endpoint({
+  method: 'DELETE',
+  path: '/api/v2/tours/{id}/publish',
+  summary: 'Revokes the public link',
+  tag,
+  params: tourIdParams,
+  response: tourSchema,
+});
+
+export const tourFile = endpoint({
+  method: 'GET',
+  path: '/api/v2/tours/{id}/panoramas/{imageId}/{file}',
+  summary: 'A generated file of a panorama: preview.jpg or a tile level_row_col.jpg',
+  tag,
+  params: tourIdParams.extend(fileFields),
+  response: z.string().describe('The JPEG itself'),
+});
+
+const tokenParams = z.object({ token: z.string().min(16).max(64).regex(/^[\w-]+$/) });
+
+export const publicTour = endpoint({
+  method: 'GET',
+  path: '/api/v2/public-tours/{token}',
+  summary: 'A published tour, read-only, without a session (404 once unpublished)',
+  tag,
+  auth: 'public',
+  params: tokenParams,
+  response: z.object({ name: z.string(), manifest: tourManifestSchema }),
+});
+
+export const publicTourFile = endpoint({
+  method: 'GET',
+  path: '/api/v2/public-tours/{token}/panoramas/{imageId}/{file}',
+  summary: 'A generated file of a published tour, without a session',
+  tag,
+  auth: 'public',
+  params: tokenParams.extend(fileFields),
+  response: z.string().describe('The JPEG itself'),
+});
