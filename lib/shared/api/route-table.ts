@@ -19,6 +19,7 @@ import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
 import * as processors from './endpoints/processors';
 import * as tablePresets from './endpoints/table-presets';
+import * as storage from './endpoints/storage';
 
 /*
  * The endpoint description modules the browser calls, by the name lib/client/api uses for each,
@@ -45,6 +46,7 @@ export const describedModules = {
   pickers,
   processors,
   platform,
+  storage,
   tablePresets,
 } as const;
 

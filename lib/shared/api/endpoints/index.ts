@@ -18,6 +18,7 @@ import * as missionFiles from './mission-files';
 import * as myNotifications from './my-notifications';
 import * as measurements from './measurements';
 import * as blurring from './blurring';
+import * as storage from './storage';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -27,4 +28,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionPrint.missionPdf,
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
   ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications),
-  ...Object.values(measurements), ...Object.values(blurring)];
+  ...Object.values(measurements), ...Object.values(blurring), ...Object.values(storage)];
