@@ -26,12 +26,25 @@ const FULL = new Set(['ENOSPC', 'EDQUOT', 'QuotaExceeded', 'EntityTooLarge', 'In
 export function classifyCloudError(err: unknown): unknown {
   if (err instanceof CloudError) return err;
   if (err instanceof AppError && err.code === 'unprocessable') return new CloudError('checksum', err);
-  const e = err as { code?: string; name?: string; Code?: string; $metadata?: { httpStatusCode?: number }; cause?: { code?: string } } | null;
-  const names = [e?.code, e?.name, e?.Code, e?.cause?.code].filter((v): v is string => typeof v === 'string');
+  const e = err as { $metadata?: { httpStatusCode?: number } } | null;
+  const names = namesOf(err);
   if (names.some((n) => CREDENTIALS.has(n)) || e?.$metadata?.httpStatusCode === 403) return new CloudError('credentials', err);
   if (names.some((n) => FULL.has(n)) || e?.$metadata?.httpStatusCode === 507) return new CloudError('full', err);
   if (names.some((n) => NETWORK.has(n)) || names.includes('TimeoutError')) return new CloudError('unreachable', err);
   return err;
+}
+
+type Named = { code?: unknown; name?: unknown; Code?: unknown; errno?: unknown; message?: unknown; cause?: unknown; $response?: unknown } | null;
+
+/** Codes and names along the error's cause chain (the SDK wraps socket errors, e.g. "AWS SDK error wrapper for Error: connect ECONNREFUSED"). */
+function namesOf(err: unknown): string[] {
+  const names: string[] = [];
+  let current = err as Named;
+  for (let depth = 0; current && depth < 6; depth += 1, current = current.cause as Named) {
+    for (const v of [current.code, current.name, current.Code]) if (typeof v === 'string') names.push(v);
+    if (typeof current.message === 'string') names.push(...(current.message.match(/\b(E[A-Z]{3,}|[A-Z][a-zA-Z]+(?:Denied|KeyId|Match|Exceeded|Storage))\b/g) ?? []));
+  }
+  return names;
 }
 
 /** Runs one cloud call, naming its failure. */

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { encodeKey } from '@/lib/shared/validation/issue';
 import { SYSTEM_ACTOR } from '../auth/actor';
 import { recordAudit } from '../audit/record-audit';
-import { missionStorage, storedFile } from '../db/schema';
+import { mission, missionStorage, storedFile } from '../db/schema';
 import type { Storage } from '../storage/types';
 import { hashStored } from './hash';
-import type { StoredFileRow } from './inventory';
+import { reconcileInventory, type StoredFileRow } from './inventory';
 import { ensureMissionStorage } from './progress';
 import { copyVerified, markCloudCopy, nowOf, type Tiers } from './tiers';
 
@@ -83,4 +83,14 @@ export async function verifySample(t: Tiers, sampleSize: number): Promise<Verify
     await recordAudit({ db: t.db, actor: SYSTEM_ACTOR }, { entity: 'mission', entityId: missionId, missionId, action: 'storage_verify_damage', diff: counts });
   }
   return outcome;
+}
+
+/**
+ * Brings the inventory of every cloud-online mission up to date (size and date only, cheap), so a
+ * file added or changed since its sync shows the mission as out of date on /storage.
+ */
+export async function refreshOnlineInventories(t: Tiers): Promise<number> {
+  const online = await t.db.select({ id: mission.id }).from(mission).where(eq(mission.cloudOnline, true));
+  for (const { id } of online) await reconcileInventory(t.db, t.local, id, { signal: t.signal, now: nowOf(t) });
+  return online.length;
 }
