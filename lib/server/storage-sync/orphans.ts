@@ -10,7 +10,7 @@ import type { Storage } from '../storage/types';
 import { missionIdOfKey, missionPrefixes, OWNED_ROOTS } from './mission-keys';
 import { requireStorage } from './storage-access';
 
-const isAdmin = (actor: Actor) => actor.kind === 'system' || (actor.kind === 'user' && actor.roles.includes('admin'));
+export const isAdmin = (actor: Actor) => actor.kind === 'system' || (actor.kind === 'user' && actor.roles.includes('admin'));
 
 async function requireOrphanAdmin(ctx: DomainContext): Promise<void> {
   await requireStorage(ctx);

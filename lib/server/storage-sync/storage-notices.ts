@@ -12,11 +12,11 @@ const DONE: Record<StorageOperation, Texts> = {
   restore: { en: (m) => `The files of mission ${m} were restored from the cloud.`, de: (m) => `Die Dateien der Mission ${m} wurden aus der Cloud wiederhergestellt.` },
 };
 
-/** spec §8, verbatim; the German texts match messages/de.json storage.failed*. */
+/** spec §8, verbatim; the German texts match messages/de.json storage.*Failed. */
 const FAILED: Record<StorageOperation, { en: string; de: string }> = {
-  sync: { en: 'Failed to sync Mission!', de: 'Synchronisierung der Mission fehlgeschlagen!' },
-  unsync: { en: 'Failed to unsync Mission!', de: 'Aufheben der Synchronisierung der Mission fehlgeschlagen!' },
-  restore: { en: 'Failed to restore Mission!', de: 'Wiederherstellung der Mission fehlgeschlagen!' },
+  sync: { en: 'Failed to sync Mission!', de: 'Mission konnte nicht synchronisiert werden!' },
+  unsync: { en: 'Failed to unsync Mission!', de: 'Synchronisierung der Mission konnte nicht aufgehoben werden!' },
+  restore: { en: 'Failed to restore Mission!', de: 'Mission konnte nicht wiederhergestellt werden!' },
 };
 
 /** Tells whoever started the operation how it ended (in-app notification, both languages). */

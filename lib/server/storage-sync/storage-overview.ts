@@ -8,6 +8,7 @@ import type { DomainContext } from '../domain/context';
 import { missionVisibleTo } from '../missions/visibility';
 import { localStorageRoot } from '../storage/cloud';
 import { pathInMission } from './mission-keys';
+import { isAdmin } from './orphans';
 import { requireStorage, requireStorageMission } from './storage-access';
 import { missionStorageState, progressOf } from './storage-state';
 
@@ -25,6 +26,7 @@ export async function storageOverview(ctx: DomainContext): Promise<StorageOvervi
       fileCount: sql<number>`count(*)::int`.as('file_count'),
       localBytes: sql<number>`coalesce(sum(${storedFile.size}) filter (where ${storedFile.localState} = 'ok'), 0)::bigint`.as('local_bytes'),
       cloudBytes: sql<number>`coalesce(sum(${storedFile.cloudSize}), 0)::bigint`.as('cloud_bytes'),
+      cloudFiles: sql<number>`count(*) filter (where ${storedFile.cloudSha256} is not null)::int`.as('cloud_files'),
       inCloud: sql<number>`count(*) filter (where ${storedFile.cloudSha256} = ${storedFile.sha256} and ${storedFile.cloudVerifiedAt} is not null)::int`.as('in_cloud'),
       localProblems: sql<number>`count(*) filter (where ${storedFile.localState} <> 'ok')::int`.as('local_problems'),
     })
@@ -41,6 +43,7 @@ export async function storageOverview(ctx: DomainContext): Promise<StorageOvervi
       fileCount: files.fileCount,
       localBytes: files.localBytes,
       cloudBytes: files.cloudBytes,
+      cloudFiles: files.cloudFiles,
       inCloud: files.inCloud,
       localProblems: files.localProblems,
       storage: missionStorage,
@@ -66,6 +69,7 @@ export async function storageOverview(ctx: DomainContext): Promise<StorageOvervi
       fileCount,
       localBytes: Number(r.localBytes ?? 0),
       cloudBytes: Number(r.cloudBytes ?? 0),
+      cloudFiles: r.cloudFiles ?? 0,
       localProblems: r.localProblems ?? 0,
       cloudOnline: r.cloudOnline,
       state: missionStorageState({
@@ -92,6 +96,7 @@ export async function storageOverview(ctx: DomainContext): Promise<StorageOvervi
       cloudBytes: missions.reduce((t, m) => t + m.cloudBytes, 0),
       freeLocalBytes: await freeLocalBytes(),
     },
+    orphansAllowed: isAdmin(ctx.actor),
   };
 }
 

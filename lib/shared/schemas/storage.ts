@@ -33,6 +33,8 @@ export const storageMissionSchema = z.object({
   fileCount: z.number().int(),
   localBytes: z.number().int(),
   cloudBytes: z.number().int(),
+  /** Files with a copy in the cloud (what an unsync deletes, at most). */
+  cloudFiles: z.number().int(),
   /** Files whose local copy is gone or damaged (a restore brings them back). */
   localProblems: z.number().int(),
   cloudOnline: z.boolean(),
@@ -65,6 +67,8 @@ export const storageOverviewSchema = z.object({
     /** Free space on the local disk; null when local storage is not a filesystem. */
     freeLocalBytes: z.number().int().nullable(),
   }),
+  /** The user may list and delete files of missing missions (administrators). */
+  orphansAllowed: z.boolean(),
 });
 export type StorageOverviewDto = z.output<typeof storageOverviewSchema>;
 
