@@ -42,10 +42,10 @@ export function OrphansPanel() {
       <div className={styles.groupHeader}>
         <h2 id="storage-orphans" className={styles.groupName}>{t('title')}</h2>
       </div>
-      <p className={styles.muted}>{t('intro')}</p>
+      <p className={`${styles.muted} ${styles.groupIntro}`}>{t('intro')}</p>
       {error && <p role="alert" className={styles.error}>{page('loadFailed')}</p>}
       {done && <p role="status" className={styles.notice}>{done}</p>}
-      {data && data.items.length === 0 && <p className={styles.muted}>{t('none')}</p>}
+      {data && data.items.length === 0 && <p className={`${styles.muted} ${styles.groupIntro}`}>{t('none')}</p>}
       {data && data.items.length > 0 && (
         <table className={styles.table}>
           <tbody>

@@ -16,8 +16,8 @@ import { missionBackupJob } from './missions/backup/backup-job';
 import { missionBackupHandler } from './missions/backup/backup-job-handler';
 import { missionsExportJob } from './missions/export-job';
 import { missionsExportHandler } from './missions/export-job-handler';
-import { storageRestoreJob, storageSyncJob, storageUnsyncJob, storageVerifyJob } from './storage-sync/storage-jobs';
-import { storageRestoreHandler, storageSyncHandler, storageUnsyncHandler, storageVerifyHandler } from './storage-sync/storage-job-handlers';
+import { storageInventoryJob, storageRestoreJob, storageSyncJob, storageUnsyncJob, storageVerifyJob } from './storage-sync/storage-jobs';
+import { storageInventoryHandler, storageRestoreHandler, storageSyncHandler, storageUnsyncHandler, storageVerifyHandler } from './storage-sync/storage-job-handlers';
 
 /*
  * The worker's entry point binds each feature's job contract to its handler: the only place that
@@ -41,12 +41,13 @@ export const storageSync = bindJob(storageSyncJob, storageSyncHandler);
 export const storageUnsync = bindJob(storageUnsyncJob, storageUnsyncHandler);
 export const storageRestore = bindJob(storageRestoreJob, storageRestoreHandler);
 export const storageVerify = bindJob(storageVerifyJob, storageVerifyHandler);
+export const storageInventory = bindJob(storageInventoryJob, storageInventoryHandler);
 
 /** Every job type the worker process works. */
 export const workerJobs: readonly AnyJobDefinition[] = [
   maintenanceCleanup, missionsExport, missionBackup, mailDeliver,
   datasetImport, datasetStallCheck, conversionCount, conversionDistribute, conversionIndex, conversionMerge,
-  blurringDetect, storageSync, storageUnsync, storageRestore, storageVerify,
+  blurringDetect, storageSync, storageUnsync, storageRestore, storageVerify, storageInventory,
 ] as AnyJobDefinition[];
 
 const names = workerJobs.map((d) => d.name);

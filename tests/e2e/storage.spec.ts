@@ -49,7 +49,7 @@ test('sync a mission on /storage, lose a local file, restore it from the cloud a
   const row = page.getByTestId(`storage-mission-${m.id}`);
   await expect(row.getByTestId('storage-state')).toHaveAttribute('data-state', 'notSynced');
 
-  await row.getByRole('button', { name: 'Sync' }).click();
+  await row.getByRole('button', { name: 'Sync', exact: true }).click();
   await expect(row.getByRole('status')).toHaveText(`Sync of mission ${m.id} started.`);
   await expect(row.getByTestId('storage-state')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
   await expect(row.getByTestId('storage-state')).toHaveText(/Synced/);
@@ -60,7 +60,7 @@ test('sync a mission on /storage, lose a local file, restore it from the cloud a
 
   // The local copy is lost; restore brings it back from the cloud, verified.
   await rm(join(storageDir(), 'objects', ...m.key.split('/')));
-  await row.getByRole('button', { name: 'Restore' }).click();
+  await row.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(row.getByRole('status')).toHaveText(`Restore of mission ${m.id} started.`);
   await expect(row.getByTestId('storage-state')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
   await expect(file).toContainText('present');
@@ -69,7 +69,7 @@ test('sync a mission on /storage, lose a local file, restore it from the cloud a
   expect(sha(await download.body())).toBe(sha(m.bytes));
 
   // Unsync names what it deletes before it deletes it.
-  await row.getByRole('button', { name: 'Unsync' }).click();
+  await row.getByRole('button', { name: 'Unsync', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Unsync mission ${m.id}?` });
   await expect(dialog).toContainText(`The cloud copies of 1 file (300 kB) of mission "${m.name}" will be deleted.`);
   await dialog.getByRole('button', { name: 'Delete cloud copy' }).click();

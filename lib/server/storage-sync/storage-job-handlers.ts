@@ -4,8 +4,8 @@ import { env } from '../env';
 import type { JobContext, JobHandler } from '../jobs/define';
 import { cloudStorage } from '../storage/cloud';
 import { runStorageOperation, type OperationResult } from './run-operation';
-import type { storageSyncJob, storageVerifyJob } from './storage-jobs';
-import { refreshOnlineInventories, verifySample, type VerifyOutcome } from './verify-sample';
+import type { storageInventoryJob, storageSyncJob, storageVerifyJob } from './storage-jobs';
+import { refreshInventories, verifySample, type VerifyOutcome } from './verify-sample';
 
 type Handler = JobHandler<(typeof storageSyncJob)['schema'], OperationResult>;
 
@@ -24,10 +24,10 @@ export const storageRestoreHandler = handlerOf('restore');
 /** Files the hourly check re-reads in both tiers. */
 const VERIFY_SAMPLE = 200;
 
-export const storageVerifyHandler: JobHandler<(typeof storageVerifyJob)['schema'], VerifyOutcome & { missionsRefreshed: number }> = {
-  async run(_data, ctx) {
-    const tiers = jobTiers(ctx);
-    const missionsRefreshed = await refreshOnlineInventories(tiers);
-    return { ...(await verifySample(tiers, VERIFY_SAMPLE)), missionsRefreshed };
-  },
+export const storageVerifyHandler: JobHandler<(typeof storageVerifyJob)['schema'], VerifyOutcome> = {
+  run: (_data, ctx) => verifySample(jobTiers(ctx), VERIFY_SAMPLE),
+};
+
+export const storageInventoryHandler: JobHandler<(typeof storageInventoryJob)['schema'], { missions: number }> = {
+  run: async (_data, ctx) => ({ missions: await refreshInventories(jobTiers(ctx)) }),
 };

@@ -23,3 +23,16 @@ export const storageVerifyJob = defineJobContract({
   concurrency: 1,
   cron: '17 * * * *',
 });
+/**
+ * Brings every mission's inventory up to date with storage (size and date only; reads only new or
+ * changed files): the backfill of files stored before the inventory existed, and what shows a
+ * synced mission as out of date. Also enqueued once when a worker starts.
+ */
+export const storageInventoryJob = defineJobContract({
+  name: 'storage.inventory',
+  schema: z.object({}).default({}),
+  retry: { limit: 0, delaySeconds: 60, backoff: false },
+  expireInSeconds: 2 * 60 * 60,
+  concurrency: 1,
+  cron: '*/10 * * * *',
+});

@@ -86,11 +86,12 @@ export async function verifySample(t: Tiers, sampleSize: number): Promise<Verify
 }
 
 /**
- * Brings the inventory of every cloud-online mission up to date (size and date only, cheap), so a
- * file added or changed since its sync shows the mission as out of date on /storage.
+ * Brings the inventory of every mission up to date (size and date only, cheap for unchanged
+ * files): files stored before the inventory existed are recorded, and a file added or changed
+ * since its mission's sync shows the mission as out of date on /storage.
  */
-export async function refreshOnlineInventories(t: Tiers): Promise<number> {
-  const online = await t.db.select({ id: mission.id }).from(mission).where(eq(mission.cloudOnline, true));
-  for (const { id } of online) await reconcileInventory(t.db, t.local, id, { signal: t.signal, now: nowOf(t) });
-  return online.length;
+export async function refreshInventories(t: Tiers): Promise<number> {
+  const missions = await t.db.select({ id: mission.id }).from(mission).orderBy(mission.id);
+  for (const { id } of missions) await reconcileInventory(t.db, t.local, id, { signal: t.signal, now: nowOf(t) });
+  return missions.length;
 }

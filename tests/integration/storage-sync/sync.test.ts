@@ -8,7 +8,7 @@ import type { Storage } from '@/lib/server/storage/types';
 import { startCloudRestore, startCloudSync, startCloudUnsync } from '@/lib/server/storage-sync/start-operation';
 import { storageOverview } from '@/lib/server/storage-sync/storage-overview';
 import { syncFiles } from '@/lib/server/storage-sync/sync-files';
-import { refreshOnlineInventories, verifySample } from '@/lib/server/storage-sync/verify-sample';
+import { refreshInventories, verifySample } from '@/lib/server/storage-sync/verify-sample';
 import { storageOverviewSchema } from '@/lib/shared/schemas/storage';
 import { gate } from '../jobs/harness';
 import { outcome } from '../missions/fixtures';
@@ -96,7 +96,7 @@ describe('sync', () => {
     const added = `missions/${m.id}/uploads/u2/photo.jpg`;
     await s.local.put(added, randomBytes(5000));
     expect((await overviewOf(m.id)).state).toBe('synced');
-    await refreshOnlineInventories(s.tiers());
+    await refreshInventories(s.tiers());
     expect(await overviewOf(m.id)).toMatchObject({ state: 'outOfDate', cloudOnline: true });
     const result = await syncFiles(s.tiers({ cloud: counted.cloud }), m.id);
     expect(result).toMatchObject({ filesCopied: 2, online: true });
