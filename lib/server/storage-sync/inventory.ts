@@ -48,7 +48,9 @@ export async function reconcileInventory(db: Executor, local: Storage, missionId
 
 async function reconcileOne(db: Executor, local: Storage, missionId: number, entry: ListEntry, row: StoredFileRow | undefined, options: ReconcileOptions & { now: Date }): Promise<StoredFileRow | null> {
   const { now } = options;
-  const unchanged = row && row.localState !== 'missing' && row.size === entry.size && row.localModifiedAt?.getTime() === entry.lastModified.getTime();
+  const sameStat = row !== undefined && row.localState !== 'missing' && row.size === entry.size && row.localModifiedAt?.getTime() === entry.lastModified.getTime();
+  // A file taken for corrupt is looked at again: it may have been caught between a rewrite and its checksum record.
+  const unchanged = sameStat && row.localState === 'ok';
   if (unchanged && !options.deep) return row;
   const info = await local.head(entry.key);
   if (!info) return null; // deleted while we walked

@@ -6,6 +6,7 @@ import { auditEvent, mission, notification } from '@/lib/server/db/schema';
 import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
 import type { Storage } from '@/lib/server/storage/types';
 import { startCloudRestore, startCloudSync, startCloudUnsync } from '@/lib/server/storage-sync/start-operation';
+import { deleteOrphans, listOrphans } from '@/lib/server/storage-sync/orphans';
 import { storageOverview } from '@/lib/server/storage-sync/storage-overview';
 import { syncFiles } from '@/lib/server/storage-sync/sync-files';
 import { refreshInventories, verifySample } from '@/lib/server/storage-sync/verify-sample';
@@ -227,6 +228,21 @@ describe('faults', () => {
     for (const row of before) expect(sha256(await readAll((await s.local.get(row.key)).body))).toBe(row.sha256);
     const told = await s.w.ctx('admin').db.select().from(notification).where(eq(notification.recipientId, s.w.ids.advanced));
     expect(told.map((n) => n.text.en)).toContain(`Failed to sync Mission! ${m.id} (${m.name}): The cloud storage cannot be reached.`);
+  });
+});
+
+describe('Mission not found in Mission List', () => {
+  it('lists files under ids that are no missions, for admins to delete; a mission\'s own files are refused', async () => {
+    const gone = 987_654;
+    await s.local.put(`missions/${gone}/uploads/u1/old.laz`, randomBytes(1500));
+    await s.cloud.put(`backups/missions/${gone}/b.tar.gz`, randomBytes(700));
+    const found = await listOrphans(s.ctx('admin'), s.cloud);
+    expect(found).toEqual([{ missionId: gone, localFiles: 1, localBytes: 1500, cloudFiles: 1, cloudBytes: 700 }]);
+    expect(await outcome(() => listOrphans(s.ctx('advanced'), s.cloud))).toBe('not_authorized');
+    expect(await outcome(() => deleteOrphans(s.ctx('admin'), s.cloud, { missionIds: [s.w.m.nord.id] }))).toBe('conflict');
+    expect(await deleteOrphans(s.ctx('admin'), s.cloud, { missionIds: [gone] })).toEqual({ deleted: 2 });
+    expect(await listOrphans(s.ctx('admin'), s.cloud)).toEqual([]);
+    expect((await s.files(s.w.m.nord.id)).length).toBeGreaterThan(0);
   });
 });
 
