@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { storedFile } from '../db/schema';
 import type { Executor } from '../jobs/define';
 import type { ListEntry, Storage } from '../storage/types';
@@ -29,13 +29,24 @@ export async function reconcileInventory(db: Executor, local: Storage, missionId
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const seen = new Set<string>();
   const result: StoredFileRow[] = [];
+  const fresh: NewFile[] = [];
   for (const prefix of missionPrefixes(missionId)) {
     for await (const entry of local.list(prefix)) {
       seen.add(entry.key);
-      const row = await reconcileOne(db, local, missionId, entry, byKey.get(entry.key), { ...options, now });
-      if (row) result.push(row);
+      const known = byKey.get(entry.key);
+      if (known) {
+        const row = await reconcileOne(db, local, entry, known, { ...options, now });
+        if (row) result.push(row);
+        continue;
+      }
+      const info = await local.head(entry.key);
+      if (!info) continue; // deleted while we walked
+      const sha256 = info.sha256 ?? (await hashStored(local, entry.key, options.signal)).sha256;
+      fresh.push({ missionId, key: entry.key, size: info.size, sha256, localState: 'ok', localModifiedAt: info.lastModified, localVerifiedAt: now });
+      if (fresh.length >= INSERT_BATCH) result.push(...(await recordNew(db, fresh.splice(0))));
     }
   }
+  if (fresh.length > 0) result.push(...(await recordNew(db, fresh.splice(0))));
   const gone = rows.filter((r) => !seen.has(r.key));
   const forget = gone.filter((r) => r.cloudSha256 === null).map((r) => r.id);
   if (forget.length > 0) await db.delete(storedFile).where(inArray(storedFile.id, forget));
@@ -46,23 +57,39 @@ export async function reconcileInventory(db: Executor, local: Storage, missionId
   return result;
 }
 
-async function reconcileOne(db: Executor, local: Storage, missionId: number, entry: ListEntry, row: StoredFileRow | undefined, options: ReconcileOptions & { now: Date }): Promise<StoredFileRow | null> {
+type NewFile = typeof storedFile.$inferInsert;
+
+/** New files are recorded in batches: the first walk of a large mission is thousands of them. */
+const INSERT_BATCH = 500;
+
+function recordNew(db: Executor, values: NewFile[]): Promise<StoredFileRow[]> {
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  return db
+    .insert(storedFile)
+    .values(values)
+    .onConflictDoUpdate({
+      target: storedFile.key,
+      set: {
+        missionId: excluded('mission_id'),
+        size: excluded('size'),
+        sha256: excluded('sha256'),
+        localState: excluded('local_state'),
+        localModifiedAt: excluded('local_modified_at'),
+        localVerifiedAt: excluded('local_verified_at'),
+        updatedAt: excluded('local_verified_at'),
+      },
+    })
+    .returning();
+}
+
+async function reconcileOne(db: Executor, local: Storage, entry: ListEntry, row: StoredFileRow, options: ReconcileOptions & { now: Date }): Promise<StoredFileRow | null> {
   const { now } = options;
-  const sameStat = row !== undefined && row.localState !== 'missing' && row.size === entry.size && row.localModifiedAt?.getTime() === entry.lastModified.getTime();
+  const sameStat = row.localState !== 'missing' && row.size === entry.size && row.localModifiedAt?.getTime() === entry.lastModified.getTime();
   // A file taken for corrupt is looked at again: it may have been caught between a rewrite and its checksum record.
   const unchanged = sameStat && row.localState === 'ok';
   if (unchanged && !options.deep) return row;
   const info = await local.head(entry.key);
   if (!info) return null; // deleted while we walked
-  if (!row) {
-    const sha256 = info.sha256 ?? (await hashStored(local, entry.key, options.signal)).sha256;
-    const [created] = await db
-      .insert(storedFile)
-      .values({ missionId, key: entry.key, size: info.size, sha256, localState: 'ok', localModifiedAt: info.lastModified, localVerifiedAt: now })
-      .onConflictDoUpdate({ target: storedFile.key, set: { missionId, size: info.size, sha256, localState: 'ok', localModifiedAt: info.lastModified, localVerifiedAt: now, updatedAt: now } })
-      .returning();
-    return created!;
-  }
   // A changed file carrying the checksum the driver recorded on write is a deliberate new version.
   const rewritten = !unchanged && info.sha256 !== null && info.sha256 !== row.sha256;
   const actual = rewritten && !options.deep ? { sha256: info.sha256!, size: info.size } : await hashStored(local, entry.key, options.signal);
