@@ -149,13 +149,17 @@ test('close/reopen, hide/show, hold/resume and cloud sync change the mission at 
   await expect(action(page, 'Hold (pause calculation)')).toBeVisible();
   expect((await missionJson(page, mission.id)).onHold).toBe(false);
 
+  // Cloud sync is a background job (issue 15): the mission is cloud online once every file is verified there.
   await action(page, 'Cloud sync').click();
-  await expect(page.getByText('Mission synchronised to the cloud.')).toBeVisible();
-  expect((await missionJson(page, mission.id)).cloudOnline).toBe(true);
+  await expect(page.getByText('Cloud sync started: the mission is cloud online once every file is verified in the cloud.')).toBeVisible();
+  await expect.poll(async () => (await missionJson(page, mission.id)).cloudOnline, { timeout: 60_000 }).toBe(true);
+  await page.reload();
   await action(page, 'Take offline').click();
   await confirm(page, `Take mission ${mission.id} offline?`, 'Take offline');
+  await expect(page.getByText('Removing the cloud copy started.')).toBeVisible();
+  await expect.poll(async () => (await missionJson(page, mission.id)).cloudOnline, { timeout: 60_000 }).toBe(false);
+  await page.reload();
   await expect(action(page, 'Cloud sync')).toBeVisible();
-  expect((await missionJson(page, mission.id)).cloudOnline).toBe(false);
 
   await page.reload();
   const audit = page.getByTestId('audit-trail').locator('tbody tr td:nth-child(3) strong');
