@@ -1,6 +1,6 @@
 import 'server-only';
 import { statfs } from 'node:fs/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { StorageOverviewDto, StoredFileDto } from '@/lib/shared/schemas/storage';
 import { company, mission, missionStorage, storedFile } from '../db/schema';
 import { job } from '../db/schema/jobs';
@@ -114,7 +114,7 @@ async function freeLocalBytes(): Promise<number | null> {
 /** One mission's inventory (expanding it on /storage). */
 export async function listStoredFiles(ctx: DomainContext, input: { missionId: number }): Promise<StoredFileDto[]> {
   await requireStorageMission(ctx, input.missionId);
-  const rows = await ctx.db.select().from(storedFile).where(and(eq(storedFile.missionId, input.missionId))).orderBy(storedFile.key);
+  const rows = await ctx.db.select().from(storedFile).where(eq(storedFile.missionId, input.missionId)).orderBy(storedFile.key);
   return rows.map((r) => ({
     path: pathInMission(r.key, r.missionId),
     size: r.size,
