@@ -83,6 +83,8 @@ async function e2e(serverUrl: string) {
       KRATOS_ADMIN_URL: `http://127.0.0.1:${identityAdminPort}`,
       KRATOS_ADMIN_TOKEN: adminToken,
       E2E_OIDC_ISSUER: microsoft.issuer,
+      // Where the app under test keeps its files, for tests that damage a stored file on purpose.
+      E2E_DATA_DIR: dataDir,
     });
   } finally {
     await stopAll([argus]);

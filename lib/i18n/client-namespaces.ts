@@ -17,6 +17,7 @@ export const AREA_NAMESPACES = {
   admin: ['admin', 'countries'],
   pipeline: ['pipeline', 'datasets'],
   blurring: ['blurring'],
+  storage: ['storage'],
   print: ['missionPrint'],
   viewer: ['viewer'],
   support: ['support'],

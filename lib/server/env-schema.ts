@@ -45,6 +45,17 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  // The cloud tier of issue 15 (docs/adr/0013-storage-and-cloud-sync.md): an S3-compatible bucket
+  // when CLOUD_S3_BUCKET is set, else a second filesystem root (CLOUD_DIR, default DATA_DIR/cloud).
+  CLOUD_DIR: z.string().min(1).optional(),
+  CLOUD_S3_ENDPOINT: url.optional(),
+  CLOUD_S3_REGION: z.string().min(1).default('us-east-1'),
+  CLOUD_S3_BUCKET: z.string().min(3).optional(),
+  CLOUD_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  CLOUD_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  CLOUD_S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Files one sync, restore or unsync moves at the same time. */
+  CLOUD_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Argus <no-reply@argus.local>'),
   /** Where the support view's requests go (spec §2 support), and the contact it shows. */
@@ -90,6 +101,9 @@ export const envSchema = z.object({
   }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set' });
+  }
+  if (env.CLOUD_S3_BUCKET && !(env.CLOUD_S3_ACCESS_KEY_ID && env.CLOUD_S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['CLOUD_S3_ACCESS_KEY_ID'], message: 'CLOUD_S3_ACCESS_KEY_ID and CLOUD_S3_SECRET_ACCESS_KEY are required when CLOUD_S3_BUCKET is set' });
   }
 });
 

@@ -18,6 +18,8 @@ import { missionsExportJob } from './missions/export-job';
 import { missionsExportHandler } from './missions/export-job-handler';
 import { tourGenerateJob } from './tours/generate-job';
 import { tourGenerateHandler } from './tours/generate-job-handler';
+import { storageInventoryJob, storageRestoreJob, storageSyncJob, storageUnsyncJob, storageVerifyJob } from './storage-sync/storage-jobs';
+import { storageInventoryHandler, storageRestoreHandler, storageSyncHandler, storageUnsyncHandler, storageVerifyHandler } from './storage-sync/storage-job-handlers';
 
 /*
  * The worker's entry point binds each feature's job contract to its handler: the only place that
@@ -38,12 +40,17 @@ export const conversionIndex = bindJob(conversionIndexJob, conversionIndexHandle
 export const conversionMerge = bindJob(conversionMergeJob, conversionMergeHandler);
 export const blurringDetect = bindJob(blurringDetectJob, blurringDetectHandler);
 export const tourGenerate = bindJob(tourGenerateJob, tourGenerateHandler);
+export const storageSync = bindJob(storageSyncJob, storageSyncHandler);
+export const storageUnsync = bindJob(storageUnsyncJob, storageUnsyncHandler);
+export const storageRestore = bindJob(storageRestoreJob, storageRestoreHandler);
+export const storageVerify = bindJob(storageVerifyJob, storageVerifyHandler);
+export const storageInventory = bindJob(storageInventoryJob, storageInventoryHandler);
 
 /** Every job type the worker process works. */
 export const workerJobs: readonly AnyJobDefinition[] = [
   maintenanceCleanup, missionsExport, missionBackup, mailDeliver,
   datasetImport, datasetStallCheck, conversionCount, conversionDistribute, conversionIndex, conversionMerge,
-  blurringDetect, tourGenerate,
+  blurringDetect, tourGenerate, storageSync, storageUnsync, storageRestore, storageVerify, storageInventory,
 ] as AnyJobDefinition[];
 
 const names = workerJobs.map((d) => d.name);

@@ -143,6 +143,14 @@ export const routes = {
     maintenance: { method: 'GET', path: '/api/v2/maintenance', body: false },
     notifications: { method: 'GET', path: '/api/v2/notifications', body: false },
   },
+  storage: {
+    deleteOrphans: { method: 'POST', path: '/api/v2/storage/orphans/delete', body: true },
+    listOrphans: { method: 'GET', path: '/api/v2/storage/orphans', body: false },
+    listStoredFiles: { method: 'GET', path: '/api/v2/storage/missions/{id}/files', body: false },
+    restoreMissionFromCloud: { method: 'POST', path: '/api/v2/missions/{id}/cloud-restore', body: true },
+    storageOverview: { method: 'GET', path: '/api/v2/storage', body: false },
+    unsyncMission: { method: 'DELETE', path: '/api/v2/missions/{id}/cloud-sync', body: false },
+  },
   tablePresets: {
     createTablePreset: { method: 'POST', path: '/api/v2/table-presets', body: true },
     deleteTablePreset: { method: 'DELETE', path: '/api/v2/table-presets/{id}', body: false },

@@ -21,6 +21,7 @@ import * as processors from './endpoints/processors';
 import * as support from './endpoints/support';
 import * as tablePresets from './endpoints/table-presets';
 import * as tours from './endpoints/tours';
+import * as storage from './endpoints/storage';
 
 /*
  * The endpoint description modules the browser calls, by the name lib/client/api uses for each,
@@ -48,6 +49,7 @@ export const describedModules = {
   pickers,
   processors,
   platform,
+  storage,
   tablePresets,
   tours,
 } as const;

@@ -208,4 +208,5 @@ export const missionActionBody = z
   .optional();
 export type MissionActionInput = { id: number; version?: number };
 
-export const cloudSyncBody = z.object({ online: z.boolean(), version: z.number().int().positive().optional() });
+/** spec §2 "cloud sync": `online` false takes the mission offline (the same as DELETE on the path). */
+export const cloudSyncBody = z.object({ online: z.boolean().default(true), version: z.number().int().positive().optional() });

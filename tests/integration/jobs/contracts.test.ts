@@ -11,6 +11,7 @@ import { mailDeliverJob } from '@/lib/server/mail/deliver-job';
 import { maintenanceCleanupJob } from '@/lib/server/maintenance/cleanup-job';
 import { missionBackupJob } from '@/lib/server/missions/backup/backup-job';
 import { missionsExportJob } from '@/lib/server/missions/export-job';
+import { storageInventoryJob, storageRestoreJob, storageSyncJob, storageUnsyncJob, storageVerifyJob } from '@/lib/server/storage-sync/storage-jobs';
 import { workerJobs } from '@/lib/server/worker-handlers';
 import { jobRow, startHarness, waitFor, type Harness } from './harness';
 
@@ -70,7 +71,7 @@ describe('job contracts', () => {
     const contracts = [
       mailDeliverJob, maintenanceCleanupJob, missionBackupJob, missionsExportJob,
       datasetImportJob, datasetStallCheckJob, conversionCountJob, conversionDistributeJob, conversionIndexJob, conversionMergeJob,
-      blurringDetectJob, tourGenerateJob,
+      blurringDetectJob, tourGenerateJob, storageSyncJob, storageUnsyncJob, storageRestoreJob, storageVerifyJob, storageInventoryJob,
     ];
     const bound = workerJobs.map((d) => d.name).sort();
     expect(bound).toEqual(contracts.map((c) => c.name).sort());

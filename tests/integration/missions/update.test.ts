@@ -6,7 +6,6 @@ import { hideMission } from '@/lib/server/missions/hide-mission';
 import { holdMission } from '@/lib/server/missions/hold-mission';
 import { reopenMission } from '@/lib/server/missions/reopen-mission';
 import { resumeMission } from '@/lib/server/missions/resume-mission';
-import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
 import { showMission } from '@/lib/server/missions/show-mission';
 import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
 import * as api from '@/lib/shared/api/endpoints/missions';
@@ -147,7 +146,8 @@ describe('update a mission', () => {
 });
 
 describe('mission actions', () => {
-  it('close/reopen, hide/show, hold/resume and cloud sync change the state, bump the version and are audited', async () => {
+  // Cloud sync starts a background job now (tests/integration/storage-sync/sync.test.ts).
+  it('close/reopen, hide/show and hold/resume change the state, bump the version and are audited', async () => {
     const m = await fresh();
     await t.pool.query(`update mission set pipeline_status = 'processing' where id = $1`, [m.id]);
     const steps: [string, () => Promise<unknown>, Record<string, unknown>][] = [
@@ -157,8 +157,6 @@ describe('mission actions', () => {
       ['show', () => showMission(admin, { id: m.id }), { hidden: false }],
       ['hold', () => holdMission(admin, { id: m.id }), { onHold: true, pipelineStatus: 'paused' }],
       ['resume', () => resumeMission(admin, { id: m.id }), { onHold: false, pipelineStatus: 'queued' }],
-      ['cloud_sync', () => setMissionCloudSync(admin, { id: m.id, online: true }), { cloudOnline: true, cloudSyncState: 'synced' }],
-      ['cloud_unsync', () => setMissionCloudSync(admin, { id: m.id, online: false }), { cloudOnline: false, cloudSyncState: 'unsynced' }],
     ];
     let version = 1;
     for (const [action, run, expected] of steps) {
@@ -167,7 +165,6 @@ describe('mission actions', () => {
       expect(result).toMatchObject({ ...expected, version: ++version });
       expect((await auditOf(m.id)).at(-1)).toMatchObject({ action, actor_id: w.ids.admin });
     }
-    expect((await getMission(admin, { id: m.id })) as { cloudSyncedAt: string | null }).toMatchObject({ cloudSyncedAt: expect.any(String) });
     // Repeating an action changes nothing and records nothing.
     const before = (await auditOf(m.id)).length;
     await reopenMission(admin, { id: m.id });

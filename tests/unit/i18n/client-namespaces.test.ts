@@ -18,6 +18,7 @@ const FOLDER_AREA: Record<string, Area> = {
   admin: 'admin',
   pipeline: 'pipeline',
   blurring: 'blurring',
+  storage: 'storage',
   // Dataset pieces shared by the pipeline and the mission detail: both areas send 'datasets'.
   datasets: 'pipeline',
   // The print view has its own layout (app/(print)).

@@ -9,6 +9,7 @@ export * from './measurements';
 export * from './datasets';
 export * from './tours';
 export * from './blurring';
+export * from './storage';
 export * from './panelizer';
 export * from './audit';
 export * from './roles';

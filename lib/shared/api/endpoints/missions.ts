@@ -83,7 +83,7 @@ export const resumeMission = action('resume', 'Ends the hold: a paused calculati
 export const setMissionCloudSync = endpoint({
   method: 'POST',
   path: '/api/v2/missions/{id}/cloud-sync',
-  summary: 'Puts the mission online in the cloud, or takes it offline (internal users)',
+  summary: 'Starts the sync of the mission\'s files to the cloud (background job; `online: false` starts the unsync instead). Permission storage; 409 while another storage operation of the mission runs',
   tag,
   params: missionIdParams,
   body: cloudSyncBody,

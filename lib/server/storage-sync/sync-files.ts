@@ -1,0 +1,55 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { storedFile } from '../db/schema';
+import { inCloud, reconcileInventory, type StoredFileRow } from './inventory';
+import { eachLimited } from './pool';
+import { ProgressTracker } from './progress';
+import { copyVerified, markCloudCopy, nowOf, SourceMismatch, type Tiers } from './tiers';
+
+export interface SyncOutcome {
+  filesCopied: number;
+  bytesCopied: number;
+  /** Files in the inventory after the sync. */
+  files: number;
+  /** Files that could not be copied because the local copy is damaged and the cloud has none. */
+  damaged: string[];
+  /** Every file is verified in the cloud. */
+  online: boolean;
+}
+
+/**
+ * Copies what the cloud lacks: files not yet verified there or changed since. Each verified copy
+ * is recorded at once, so a sync killed midway resumes where it stopped and never copies a
+ * verified file again. The local tier is only read.
+ */
+export async function syncFiles(t: Tiers, missionId: number): Promise<SyncOutcome> {
+  const rows = await reconcileInventory(t.db, t.local, missionId, { signal: t.signal, now: nowOf(t) });
+  const todo = rows.filter((r) => r.localState === 'ok' && !inCloud(r));
+  const progress = await ProgressTracker.begin(t.db, missionId, 'sync', { files: todo.length, bytes: sum(todo) }, nowOf(t));
+  const damaged: string[] = rows.filter((r) => r.localState !== 'ok' && !inCloud(r)).map((r) => r.key);
+  let bytesCopied = 0;
+  let filesCopied = 0;
+  await eachLimited(
+    todo,
+    t.concurrency,
+    async (row) => {
+      try {
+        await copyVerified(t.local, t.cloud, row.key, row, true, t.signal);
+      } catch (err) {
+        if (!(err instanceof SourceMismatch)) throw err;
+        await t.db.update(storedFile).set({ localState: 'corrupt', localVerifiedAt: null, updatedAt: nowOf(t) }).where(eq(storedFile.id, row.id));
+        damaged.push(row.key);
+        return;
+      }
+      await markCloudCopy(t.db, row.id, { size: row.size, sha256: row.sha256, at: nowOf(t) });
+      filesCopied += 1;
+      bytesCopied += row.size;
+      await progress.fileDone(row.size);
+    },
+    t.signal,
+  );
+  await progress.flush();
+  return { filesCopied, bytesCopied, files: rows.length, damaged, online: damaged.length === 0 };
+}
+
+export const sum = (rows: readonly Pick<StoredFileRow, 'size'>[]) => rows.reduce((total, r) => total + r.size, 0);

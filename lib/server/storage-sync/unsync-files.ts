@@ -1,0 +1,40 @@
+import 'server-only';
+import { onCloud } from './cloud-errors';
+import { reconcileInventory } from './inventory';
+import { eachLimited } from './pool';
+import { ProgressTracker } from './progress';
+import { sum } from './sync-files';
+import { markCloudCopy, nowOf, type Tiers } from './tiers';
+
+export interface UnsyncOutcome {
+  filesDeleted: number;
+  bytesDeleted: number;
+  /** Cloud copies kept because they are the only good copy (the local file is missing or damaged). */
+  kept: string[];
+}
+
+/**
+ * Removes the mission's cloud copies, never the only copy of a file: every local file is re-read
+ * first, and a file whose local copy is missing or damaged keeps its cloud copy.
+ */
+export async function unsyncFiles(t: Tiers, missionId: number): Promise<UnsyncOutcome> {
+  const rows = await reconcileInventory(t.db, t.local, missionId, { deep: true, signal: t.signal, now: nowOf(t) });
+  const withCloud = rows.filter((r) => r.cloudSha256 !== null);
+  const todo = withCloud.filter((r) => r.localState === 'ok');
+  const kept = withCloud.filter((r) => r.localState !== 'ok').map((r) => r.key);
+  const progress = await ProgressTracker.begin(t.db, missionId, 'unsync', { files: todo.length, bytes: sum(todo) }, nowOf(t));
+  let bytesDeleted = 0;
+  await eachLimited(
+    todo,
+    t.concurrency,
+    async (row) => {
+      await onCloud(() => t.cloud.delete(row.key));
+      await markCloudCopy(t.db, row.id, null);
+      bytesDeleted += row.size;
+      await progress.fileDone(row.size);
+    },
+    t.signal,
+  );
+  await progress.flush();
+  return { filesDeleted: todo.length, bytesDeleted, kept };
+}
