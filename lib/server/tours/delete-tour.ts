@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { tour } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { versionConflict } from '../errors';
+import { tourPrefix } from './generate-job';
 import { EDIT_TOURS, requireTour } from './tour-access';
 
 /** Deletes a tour (its public link dies with it) and, after the commit, its generated files. */
@@ -13,7 +14,7 @@ export async function deleteTour(ctx: DomainContext, input: { id: number; versio
     if (current.version !== input.version) throw versionConflict('tour');
     await tx.db.delete(tour).where(eq(tour.id, current.id));
     await recordAudit(tx, { entity: 'tour', entityId: current.id, missionId: current.missionId, action: 'delete', diff: { name: current.name } });
-    return current.outputPrefix;
+    return current.outputPrefix === null ? null : tourPrefix(current.missionId, current.id);
   });
-  if (prefix) await ctx.storage.deletePrefix(`tours/${input.id}/`).catch((err: unknown) => ctx.log.error(`could not remove ${prefix}`, err));
+  if (prefix) await ctx.storage.deletePrefix(prefix).catch((err: unknown) => ctx.log.error(`could not remove ${prefix}`, err));
 }

@@ -23,7 +23,7 @@ export const tourGenerateHandler: JobHandler<typeof tourGenerateJob.schema> = {
     const [current] = await ctx.db.select().from(tour).where(eq(tour.id, tourId));
     if (!current) return { skipped: 'gone' };
     try {
-      const prefix = generationPrefix(tourId, job.jobId);
+      const prefix = generationPrefix(current.missionId, tourId, job.jobId);
       const manifest = await cutAll(ctx, current.missionId, prefix, job);
       const previous = await inTransaction(ctx, async (tx) => {
         const [locked] = await tx.db.select().from(tour).where(eq(tour.id, tourId)).for('update');
@@ -48,7 +48,9 @@ export const tourGenerateHandler: JobHandler<typeof tourGenerateJob.schema> = {
     }
   },
   async cleanup({ tourId }, job) {
-    await job.storage.deletePrefix(generationPrefix(tourId, job.jobId));
+    // A deleted tour took its files with it.
+    const [current] = await job.db.select({ missionId: tour.missionId }).from(tour).where(eq(tour.id, tourId));
+    if (current) await job.storage.deletePrefix(generationPrefix(current.missionId, tourId, job.jobId));
   },
 };
 

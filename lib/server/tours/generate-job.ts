@@ -14,5 +14,7 @@ export const tourGenerateJob = defineJobContract({
   concurrency: 1,
 });
 
+/** A tour's files, under its mission's own prefix (so storage sync counts them among the mission's files). */
+export const tourPrefix = (missionId: number, tourId: number) => `missions/${missionId}/tours/${tourId}/`;
 /** Where one generation writes: its own prefix, so the previous tour stays whole until the swap. */
-export const generationPrefix = (tourId: number, jobId: string) => `tours/${tourId}/g-${jobId}/`;
+export const generationPrefix = (missionId: number, tourId: number, jobId: string) => `${tourPrefix(missionId, tourId)}g-${jobId}/`;

@@ -193,8 +193,8 @@ describe('tours', () => {
     expect(node(ids.attic).links).toEqual([{ to: ids.store, yaw: expect.any(Number), distance: 1.414, stairs: true }]);
     expect(node(ids.store).links.map((l) => [l.to, l.stairs])).toEqual([[ids.attic, true], [ids.office, false], [ids.hall, false]]);
 
-    const keys = await keysUnder(`tours/${tourId}/`);
-    expect(keys.filter((k) => k.split('/')[3] === String(ids.hall)).map((k) => k.split('/').pop())).toEqual(
+    const keys = await keysUnder(`missions/${missionId}/tours/${tourId}/`);
+    expect(keys.filter((k) => k.split('/')[5] === String(ids.hall)).map((k) => k.split('/').pop())).toEqual(
       ['0_0_0.jpg', '0_0_1.jpg', '1_0_0.jpg', '1_0_1.jpg', '1_0_2.jpg', '1_0_3.jpg', '1_1_0.jpg', '1_1_1.jpg', '1_1_2.jpg', '1_1_3.jpg', 'preview.jpg'],
     );
     const tile = await file('operator', tourId, ids.hall, '1_1_2.jpg');
@@ -222,7 +222,7 @@ describe('tours', () => {
     expect(after.manifest).toEqual(before.manifest);
     expect((await file('operator', tourId, ids.hall, '0_0_1.jpg')).status).toBe(200);
     // Only the kept generation's files remain.
-    expect(new Set((await keysUnder(`tours/${tourId}/`)).map((k) => k.split('/')[2])).size).toBe(1);
+    expect(new Set((await keysUnder(`missions/${missionId}/tours/${tourId}/`)).map((k) => k.split('/')[4])).size).toBe(1);
     const images = await imagesOf('operator');
     await patchImages('operator', [{ imageId: odd, version: images.find((i) => i.imageId === odd)!.version, inTours: false }]);
   });
@@ -267,6 +267,6 @@ describe('tours', () => {
     expect((await del(current.version)).status).toBe(409);
     expect((await del(version)).status).toBe(204);
     expect((await getTour('operator', tourId)).status).toBe(404);
-    expect(await keysUnder(`tours/${tourId}/`)).toEqual([]);
+    expect(await keysUnder(`missions/${missionId}/tours/${tourId}/`)).toEqual([]);
   });
 });
