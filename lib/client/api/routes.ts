@@ -138,6 +138,12 @@ export const routes = {
     maintenance: { method: 'GET', path: '/api/v2/maintenance', body: false },
     notifications: { method: 'GET', path: '/api/v2/notifications', body: false },
   },
+  renderedSlices: {
+    createRenderedSlice: { method: 'POST', path: '/api/v2/missions/{id}/rendered-slices', body: false },
+    deleteRenderedSlice: { method: 'DELETE', path: '/api/v2/missions/{id}/rendered-slices/{sliceId}', body: false },
+    listRenderedSlices: { method: 'GET', path: '/api/v2/missions/{id}/rendered-slices', body: false },
+    renderedSliceImage: { method: 'GET', path: '/api/v2/missions/{id}/rendered-slices/{sliceId}/image', body: false },
+  },
   tablePresets: {
     createTablePreset: { method: 'POST', path: '/api/v2/table-presets', body: true },
     deleteTablePreset: { method: 'DELETE', path: '/api/v2/table-presets/{id}', body: false },

@@ -18,6 +18,7 @@ import * as myNotifications from './endpoints/my-notifications';
 import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
 import * as processors from './endpoints/processors';
+import * as renderedSlices from './endpoints/rendered-slices';
 import * as tablePresets from './endpoints/table-presets';
 
 /*
@@ -45,6 +46,7 @@ export const describedModules = {
   pickers,
   processors,
   platform,
+  renderedSlices,
   tablePresets,
 } as const;
 
