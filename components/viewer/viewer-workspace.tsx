@@ -17,6 +17,7 @@ import { useMeasurements } from './use-measurements';
 import { useViewerSettings } from './use-viewer-settings';
 import { ViewTools } from './view-tools';
 import { engineVolume, newClipBox, newSlice, volumeOf, type VolumeData } from './volume-data';
+import { SliceExport } from './slice-export';
 import { VolumeEditor } from './volume-editor';
 import { ViewerFailure } from './viewer-failure';
 import { hasWebgl } from './webgl';
@@ -268,16 +269,28 @@ export function ViewerWorkspace({
           onEdit={edit}
           editor={
             editing && (
-              <VolumeEditor
-                key={`${editing.id}-${editing.version}`}
-                name={store.items.find((i) => i.id === editing.id)?.name ?? ''}
-                volume={editing.volume}
-                unit={unit}
-                busy={store.busy}
-                onPreview={(volume) => setEditing({ ...editing, volume })}
-                onSave={(volume) => void store.change(editing.id, { data: volume.data })}
-                onCancel={() => setEditing(null)}
-              />
+              <>
+                <VolumeEditor
+                  key={`${editing.id}-${editing.version}`}
+                  name={store.items.find((i) => i.id === editing.id)?.name ?? ''}
+                  volume={editing.volume}
+                  unit={unit}
+                  busy={store.busy}
+                  onPreview={(volume) => setEditing({ ...editing, volume })}
+                  onSave={(volume) => void store.change(editing.id, { data: volume.data })}
+                  onCancel={() => setEditing(null)}
+                />
+                {editing.volume.kind === 'slice' && (
+                  <SliceExport
+                    api={api}
+                    missionId={missionId}
+                    sliceId={editing.id}
+                    slice={editing.volume.data}
+                    unit={unit}
+                    defaultName={store.items.find((i) => i.id === editing.id)?.name ?? ''}
+                  />
+                )}
+              </>
             )
           }
         />
