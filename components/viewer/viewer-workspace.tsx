@@ -10,6 +10,7 @@ import { formatViewerLink, type ViewerLink } from '@/lib/shared/viewer/deep-link
 import type { LengthUnit } from '@/lib/shared/viewer/units';
 import { boxCorners } from '@/lib/shared/viewer/volumes';
 import type { CameraView, EngineApi, EngineCloud, EngineStatus, EngineVolume, OverlayItem, ViewerEngineProps } from './engine/engine-types';
+import { ExportLinks } from './export-links';
 import { MeasurementsPanel } from './measurements-panel';
 import { SettingsPanel } from './settings-panel';
 import { addPoint, isFull, type Draft } from './tools';
@@ -265,6 +266,7 @@ export function ViewerWorkspace({
           selected={selected}
           onFlyTo={flyTo}
           onAddVolume={(kind) => void addVolume(kind)}
+          exportLinks={store.items.length > 0 && <ExportLinks missionId={missionId} />}
           editing={editing?.id ?? null}
           onEdit={edit}
           editor={

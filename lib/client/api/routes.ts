@@ -66,6 +66,7 @@ export const routes = {
   measurements: {
     createMeasurement: { method: 'POST', path: '/api/v2/missions/{id}/measurements', body: true },
     deleteMeasurement: { method: 'DELETE', path: '/api/v2/measurements/{id}', body: false },
+    exportMeasurements: { method: 'GET', path: '/api/v2/missions/{id}/measurements/export', body: false },
     listMeasurements: { method: 'GET', path: '/api/v2/missions/{id}/measurements', body: false },
     updateMeasurement: { method: 'PATCH', path: '/api/v2/measurements/{id}', body: true },
   },

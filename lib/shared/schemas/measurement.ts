@@ -120,3 +120,7 @@ export const measurementSchema = z.object({
   version: z.number().int(),
 });
 export type MeasurementDto = z.infer<typeof measurementSchema>;
+
+/** The formats the items are exported in (docs/adr/0010-viewer-and-measurements.md). */
+export const MEASUREMENT_EXPORT_FORMATS = ['csv', 'geojson', 'dxf'] as const;
+export type MeasurementExportFormat = (typeof MEASUREMENT_EXPORT_FORMATS)[number];
