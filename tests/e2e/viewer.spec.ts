@@ -143,6 +143,10 @@ test('customer@ measures a distance: picked on the cloud or typed, saved, kept a
   await openViewer(colleague, missionId);
   await expect(items(colleague).getByTestId('viewer-item').filter({ hasText: `${name} Traufe` }).getByTestId('viewer-item-measure')).toHaveText('13.000 m');
   await colleague.close();
+
+  // The mission's print view (and so its PDF) lists it with what it measures.
+  await page.goto(`/mission/${missionId}/print`);
+  await expect(page.getByTestId('print-measurements').getByRole('row').filter({ hasText: `${name} Traufe` })).toContainText('13.000 m (1 segment)');
 });
 
 test('customer@ changes the view: standard views, orthographic, focus, and a screenshot PNG of the asked size', async ({ page }) => {

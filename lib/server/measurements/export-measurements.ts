@@ -16,7 +16,7 @@ const METADATA_MAX_BYTES = 1024 * 1024;
  * (`crs.epsg`, `crs.units`, written by the converter). Without a cloud the points were typed in
  * metres and no EPSG code is known.
  */
-async function cloudCrs(ctx: DomainContext, missionId: number): Promise<ExportCrs> {
+export async function cloudCrs(ctx: DomainContext, missionId: number): Promise<ExportCrs> {
   let key: string;
   try {
     key = await missionPointcloudKey(ctx, { missionId, file: 'metadata.json' });
