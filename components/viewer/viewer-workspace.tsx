@@ -82,6 +82,8 @@ export function ViewerWorkspace({
     if (!webgl) return;
     let live = true;
     setLoad({ kind: 'loading' });
+    // For `npm run bench viewer`: the route's own JavaScript is what came before this.
+    performance.mark('viewer:engine-requested');
     import('./engine/viewer-engine').then(
       (module) => live && setLoad({ kind: 'loaded', Engine: module.ViewerEngine }),
       () => live && setLoad({ kind: 'failed' }),
