@@ -12,6 +12,7 @@ import { boxCorners } from '@/lib/shared/viewer/volumes';
 import type { CameraView, EngineApi, EngineCloud, EngineStatus, EngineVolume, OverlayItem, ViewerEngineProps } from './engine/engine-types';
 import { ExportLinks } from './export-links';
 import { MeasurementsPanel } from './measurements-panel';
+import type { NavigationMode } from './navigation-modes';
 import { SettingsPanel } from './settings-panel';
 import { addPoint, isFull, type Draft } from './tools';
 import { useMeasurements } from './use-measurements';
@@ -70,6 +71,7 @@ export function ViewerWorkspace({
   const [api, setApi] = useState<EngineApi | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [orthographic, setOrthographic] = useState(false);
+  const [navigation, setNavigation] = useState<NavigationMode>('orbit');
   const [selected, setSelected] = useState<number | null>(link.item ?? null);
   const [extent, setExtent] = useState<EngineCloud['extent'] | null>(null);
   // The clip box or slice being edited: its unsaved state is what the engine shows.
@@ -240,6 +242,7 @@ export function ViewerWorkspace({
           overlay={overlay}
           volumes={volumes}
           orthographic={orthographic}
+          navigation={navigation}
           picking={draft !== null && !isFull(draft)}
           onPick={onPoint}
         />
@@ -255,7 +258,7 @@ export function ViewerWorkspace({
               : t('pointsDrawn', { points: format.number(status.pointsDrawn), budget: format.number(settings.pointBudget) })}
         </p>
       )}
-      <p className={styles.hint}>{t('navigation')}</p>
+      <p className={styles.hint} data-testid="viewer-navigation-hint">{t(`navigationHints.${navigation}`)}</p>
       {!failed && api && (
         <MeasurementsPanel
           store={store}
@@ -299,7 +302,7 @@ export function ViewerWorkspace({
           }
         />
       )}
-      {!failed && api && <ViewTools api={api} missionId={missionId} orthographic={orthographic} onOrthographic={setOrthographic} />}
+      {!failed && api && <ViewTools api={api} missionId={missionId} orthographic={orthographic} onOrthographic={setOrthographic} navigation={navigation} onNavigation={setNavigation} />}
       <SettingsPanel settings={settings} onChange={update} onReset={reset} />
     </div>
   );

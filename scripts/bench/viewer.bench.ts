@@ -55,43 +55,43 @@ interface Load {
 /** One load: navigation → first points, and what the browser fetched (transfer sizes, as served). */
 async function load(page: Page, url: string): Promise<Load> {
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('viewer:first-points').length > 0, null, { timeout: 180_000, polling: 100 });
-  return page.evaluate(() => {
-    const first = performance.getEntriesByName('viewer:first-points')[0]!.startTime;
-    const engine = performance.getEntriesByName('viewer:engine-requested')[0]?.startTime ?? first;
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const before = (t: number) => resources.filter((r) => r.responseEnd <= t);
-    const js = (r: PerformanceResourceTiming) => r.initiatorType === 'script' || /\.js(\?|$)/.test(r.name);
-    const sum = (list: PerformanceResourceTiming[]) => list.reduce((s, r) => s + r.transferSize, 0);
+  await page.waitForFunction("performance.getEntriesByName('viewer:first-points').length > 0", null, { timeout: 180_000, polling: 100 });
+  // A string, not a function: tsx's name helpers do not exist in the page.
+  return page.evaluate(`(() => {
+    const first = performance.getEntriesByName('viewer:first-points')[0].startTime;
+    const engineMark = performance.getEntriesByName('viewer:engine-requested')[0];
+    const engine = engineMark ? engineMark.startTime : first;
+    const nav = performance.getEntriesByType('navigation')[0];
+    const resources = performance.getEntriesByType('resource');
+    const isJs = (r) => r.initiatorType === 'script' || /\\.js(\\?|$)/.test(r.name);
+    const sum = (list) => list.reduce((s, r) => s + r.transferSize, 0);
     return {
       firstPointsMs: Math.round(first),
-      bytesBeforeFirstPoints: nav.transferSize + sum(before(first)),
-      routeJsBytes: sum(before(engine).filter(js)),
-      engineJsBytes: sum(resources.filter((r) => js(r) && r.responseEnd > engine && r.responseEnd <= first)),
+      bytesBeforeFirstPoints: nav.transferSize + sum(resources.filter((r) => r.responseEnd <= first)),
+      routeJsBytes: sum(resources.filter((r) => r.responseEnd <= engine && isJs(r))),
+      engineJsBytes: sum(resources.filter((r) => isJs(r) && r.responseEnd > engine && r.responseEnd <= first)),
     };
-  });
+  })()`) as Promise<Load>;
 }
 
 /** The most points any frame drew while the camera goes through the standard views and focus. */
 async function maxPointsFlying(page: Page): Promise<{ max: number; budget: number }> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __maxPoints: number };
-    w.__maxPoints = 0;
+  await page.evaluate(`(() => {
+    window.__maxPoints = 0;
     const sample = () => {
-      const points = Number(document.querySelector('[data-testid="viewer-status"]')?.getAttribute('data-points') ?? 0);
-      w.__maxPoints = Math.max(w.__maxPoints, points);
+      const status = document.querySelector('[data-testid="viewer-status"]');
+      window.__maxPoints = Math.max(window.__maxPoints, Number(status ? status.getAttribute('data-points') : 0));
       requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
-  });
+  })()`);
   const view = page.getByRole('navigation', { name: 'View' });
   for (const name of ['Top', 'Front', 'Left', 'Back', 'Right', 'Bottom', 'Focus on the point cloud']) {
     await view.getByRole('button', { name, exact: true }).click();
     // Let the level of detail settle for the new view (nodes stream in over several frames).
     await page.waitForTimeout(3_000);
   }
-  const max = await page.evaluate(() => (window as unknown as { __maxPoints: number }).__maxPoints);
+  const max = (await page.evaluate('window.__maxPoints')) as number;
   const budget = Number((await page.getByTestId('viewer-status').textContent())?.match(/of ([\d,]+) points/)?.[1]?.replace(/,/g, '') ?? 0);
   return { max, budget };
 }

@@ -171,6 +171,21 @@ test('customer@ changes the view: standard views, orthographic, focus, and a scr
   await expect(view.getByRole('button', { name: 'Orthographic' })).toHaveAttribute('aria-pressed', 'true');
   await changes(() => view.getByRole('button', { name: 'Focus on the point cloud' }).click());
 
+  // Fly: with the view focused, W flies ahead until released; earth: a drag moves over the ground.
+  await view.getByLabel('Navigation').selectOption('fly');
+  await expect(page.getByTestId('viewer-navigation-hint')).toContainText('W A S D');
+  await canvas.focus();
+  await changes(() => page.keyboard.down('w'));
+  await page.keyboard.up('w');
+  await view.getByLabel('Navigation').selectOption('earth');
+  const frame = (await canvas.boundingBox())!;
+  await changes(async () => {
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width / 2 + 120, frame.y + frame.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+  });
+
   // A screenshot at a chosen size is a PNG of that size.
   await view.getByLabel('Width').fill('640');
   await view.getByLabel('Height').fill('480');

@@ -3,6 +3,7 @@ import type { ViewerSettings } from '@/lib/shared/viewer/settings';
 import type { LengthUnit } from '@/lib/shared/viewer/units';
 import type { SliceAxis, Size3 } from '@/lib/shared/viewer/volumes';
 import type { StandardView } from '../standard-view-names';
+import type { NavigationMode } from '../navigation-modes';
 
 /** What the engine reports to the page: its phase and how many points the last frame drew. */
 export interface EngineStatus {
@@ -82,6 +83,8 @@ export interface ViewerEngineProps {
   volumes: readonly EngineVolume[];
   /** Orthographic instead of perspective projection. */
   orthographic: boolean;
+  /** Orbit, earth or fly navigation. */
+  navigation: NavigationMode;
   /** A tool is active: a click (not a drag) picks the point under the pointer. */
   picking: boolean;
   onPick: (point: Point3) => void;

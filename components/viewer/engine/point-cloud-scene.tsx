@@ -10,6 +10,7 @@ import type { Point3 } from '@/lib/shared/measurements/maths';
 import type { ViewerSettings } from '@/lib/shared/viewer/settings';
 import { lengthUnitOf, type LengthUnit } from '@/lib/shared/viewer/units';
 import type { CameraView, SliceRender, ViewerEngineProps } from './engine-types';
+import { configureOrbit, useFly } from './navigation';
 import { Overlay } from './overlay';
 import { pngBlob } from './png';
 import { standardViewPosition } from './standard-views';
@@ -51,7 +52,7 @@ export interface LoadedCloud {
  * (mouse, touch, keyboard), perspective or orthographic projection, and every frame's visibility
  * update and draw (with or without EDL), the measurements drawn on top.
  */
-export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi, overlay, volumes, orthographic, picking, onPick }: ViewerEngineProps) {
+export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi, overlay, volumes, orthographic, navigation, picking, onPick }: ViewerEngineProps) {
   const { gl, camera, scene, size, set } = useThree();
   const potree = useMemo(() => new Potree(), []);
   const renderer = useMemo(() => new PotreeRenderer(), []);
@@ -69,6 +70,7 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     return c;
   }, []);
   const drawn = useRef(-1);
+  const navigationNow = useRef(navigation);
   // While a slice view is rendered off the window's camera, the frame loop leaves the canvas alone.
   const exporting = useRef(false);
   // The api outlives a render; a slice view puts back the clipping of the moment it ends.
@@ -81,6 +83,7 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     orbit.screenSpacePanning = true;
     orbit.target.copy(kept);
     orbit.listenToKeyEvents(gl.domElement);
+    configureOrbit(orbit, navigationNow.current);
     orbit.update();
     controls.current = orbit;
     return () => {
@@ -305,10 +308,29 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
 
   usePicking(cloud, picking, onPick);
 
+  // Fly at an eighth of the cloud's size a second: a building in seconds, a city block in a minute.
+  const flySpeed = useMemo(() => (cloud ? Math.max(extentOf(cloud.pco).getSize(new Vector3()).length() / 8, 1) : 1), [cloud]);
+  const fly = useFly(navigation === 'fly', camera, gl.domElement, flySpeed);
+
+  useEffect(() => {
+    const was = navigationNow.current;
+    navigationNow.current = navigation;
+    const orbit = controls.current;
+    if (!orbit) return;
+    configureOrbit(orbit, navigation);
+    // Back from flying: orbit about the point ahead, as far as the old centre was.
+    if (was === 'fly' && navigation !== 'fly') {
+      const distance = Math.max(camera.position.distanceTo(orbit.target), 1);
+      orbit.target.copy(camera.position).addScaledVector(camera.getWorldDirection(new Vector3()), distance);
+      orbit.update();
+    }
+  }, [navigation, camera]);
+
   // Priority 1: this frame callback draws (r3f stops its own render).
-  useFrame(() => {
+  useFrame((_, delta) => {
     if (exporting.current) return;
-    controls.current?.update();
+    if (navigationNow.current === 'fly') fly(delta);
+    else controls.current?.update();
     draw();
     if (!cloud) return;
     const points = cloud.pco.visibleNodes.reduce((sum, node) => sum + node.numPoints, 0);
