@@ -1,13 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Point3 } from '@/lib/shared/measurements/maths';
 import type { MeasurementDto } from '@/lib/shared/schemas/measurement';
 import type { LengthUnit } from '@/lib/shared/viewer/units';
 import { useMeasureText } from './measure-text';
 import { canFinish, isFull, TOOLS, type Draft, type Tool } from './tools';
 import type { useMeasurements } from './use-measurements';
+import { isVolumeKind } from './volume-data';
 import styles from './viewer.module.css';
 
 type Store = ReturnType<typeof useMeasurements>;
@@ -27,6 +28,11 @@ export function MeasurementsPanel({
   onFinish,
   selected,
   onFlyTo,
+  onAddVolume,
+  editing,
+  onEdit,
+  editor,
+  exportLinks,
 }: {
   store: Store;
   canEdit: boolean;
@@ -38,6 +44,14 @@ export function MeasurementsPanel({
   /** The item last flown to (a deep link names it). */
   selected: number | null;
   onFlyTo: (item: MeasurementDto) => void;
+  /** Adds a clip box or slice (saved at once) and opens it for editing. */
+  onAddVolume: (kind: 'clip-box' | 'slice') => void;
+  /** The clip box or slice being edited, and its editor (shown under its row). */
+  editing: number | null;
+  onEdit: (item: MeasurementDto) => void;
+  editor: ReactNode;
+  /** Downloads of all items (CSV, GeoJSON, DXF). */
+  exportLinks?: ReactNode;
 }) {
   const t = useTranslations('viewer.items');
   const measure = useMeasureText(unit);
@@ -56,6 +70,11 @@ export function MeasurementsPanel({
               onClick={() => onDraft(draft?.tool === tool ? null : { tool, points: [] })}
             >
               {t(`tool.${tool}`)}
+            </button>
+          ))}
+          {(['clip-box', 'slice'] as const).map((kind) => (
+            <button key={kind} type="button" className={styles.button} disabled={store.busy} onClick={() => onAddVolume(kind)}>
+              {t(`add.${kind}`)}
             </button>
           ))}
           <button type="button" className={styles.button} disabled={!store.canUndo || store.busy} onClick={store.undo}>
@@ -78,14 +97,43 @@ export function MeasurementsPanel({
       {!store.loading && !store.loadFailed && store.items.length === 0 && <p>{t('none')}</p>}
       <ul className={styles.itemList}>
         {store.items.map((item) => (
-          <ItemRow key={item.id} item={item} selected={item.id === selected} text={measure(item.kind, item.points)} canEdit={canEdit} store={store} onFlyTo={() => onFlyTo(item)} />
+          <ItemRow
+            key={item.id}
+            item={item}
+            selected={item.id === selected}
+            text={measure(item.kind, item.points)}
+            canEdit={canEdit}
+            store={store}
+            onFlyTo={() => onFlyTo(item)}
+            onEdit={isVolumeKind(item.kind) && editing !== item.id ? () => onEdit(item) : undefined}
+            editor={editing === item.id ? editor : null}
+          />
         ))}
       </ul>
+      {exportLinks}
     </aside>
   );
 }
 
-function ItemRow({ item, selected, text, canEdit, store, onFlyTo }: { item: MeasurementDto; selected: boolean; text: string; canEdit: boolean; store: Store; onFlyTo: () => void }) {
+function ItemRow({
+  item,
+  selected,
+  text,
+  canEdit,
+  store,
+  onFlyTo,
+  onEdit,
+  editor,
+}: {
+  item: MeasurementDto;
+  selected: boolean;
+  text: string;
+  canEdit: boolean;
+  store: Store;
+  onFlyTo: () => void;
+  onEdit?: () => void;
+  editor: ReactNode;
+}) {
   const t = useTranslations('viewer.items');
   const [renaming, setRenaming] = useState<string | null>(null);
   const id = useId();
@@ -134,6 +182,11 @@ function ItemRow({ item, selected, text, canEdit, store, onFlyTo }: { item: Meas
               onChange={(e) => void store.change(item.id, { visible: e.target.checked })}
             />
             <label htmlFor={`${id}-visible`}>{t('visible')}</label>
+            {onEdit && (
+              <button type="button" className={styles.button} onClick={onEdit} aria-label={t('editItem', { name: item.name })}>
+                {t('edit')}
+              </button>
+            )}
             <button type="button" className={styles.button} onClick={() => setRenaming(item.name)} aria-label={t('renameItem', { name: item.name })}>
               {t('rename')}
             </button>
@@ -143,6 +196,7 @@ function ItemRow({ item, selected, text, canEdit, store, onFlyTo }: { item: Meas
           </>
         )}
       </div>
+      {editor}
     </li>
   );
 }

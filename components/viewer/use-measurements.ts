@@ -63,14 +63,19 @@ export function useMeasurements(missionId: number) {
 
   const current = (id: number) => (list.data?.items ?? []).find((i) => i.id === id);
 
-  const create = (input: MeasurementInput) =>
-    run(async () => {
+  /** Saves a new item; the saved item, or null when it failed (reported). */
+  const create = async (input: MeasurementInput): Promise<MeasurementDto | null> => {
+    let made: MeasurementDto | null = null;
+    await run(async () => {
       const saved = await api.createMeasurement({ params: { id: missionId }, body: input });
+      made = saved;
       const ref = `new-${(refs.current += 1)}`;
       ids.current.set(ref, saved.id);
       setHistory((h) => record(h, { ref, before: null, after: stateOf(saved) }));
       await list.mutate((d) => ({ items: [...(d?.items ?? []), saved] }), { revalidate: false });
     });
+    return made;
+  };
 
   const change = (id: number, patch: ItemChange) =>
     run(async () => {

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import type { EngineApi } from './engine/engine-types';
+import { NAVIGATION_MODES, type NavigationMode } from './navigation-modes';
 import { STANDARD_VIEWS } from './standard-view-names';
 import styles from './viewer.module.css';
 
@@ -14,7 +15,21 @@ export const SCREENSHOT_MAX = 8192;
  * spec §2 viewer tools for the view: the six standard views, focus on the point cloud, the
  * orthographic camera toggle and the screenshot (PNG at the window's size or a chosen one).
  */
-export function ViewTools({ api, missionId, orthographic, onOrthographic }: { api: EngineApi; missionId: number; orthographic: boolean; onOrthographic: (on: boolean) => void }) {
+export function ViewTools({
+  api,
+  missionId,
+  orthographic,
+  onOrthographic,
+  navigation,
+  onNavigation,
+}: {
+  api: EngineApi;
+  missionId: number;
+  orthographic: boolean;
+  onOrthographic: (on: boolean) => void;
+  navigation: NavigationMode;
+  onNavigation: (mode: NavigationMode) => void;
+}) {
   const t = useTranslations('viewer.view');
   const notify = useNotify();
   const id = useId();
@@ -58,6 +73,14 @@ export function ViewTools({ api, missionId, orthographic, onOrthographic }: { ap
         <button type="button" className={styles.button} aria-pressed={orthographic} onClick={() => onOrthographic(!orthographic)}>
           {t('orthographic')}
         </button>
+        <label htmlFor={`${id}-navigation`}>{t('navigation')}</label>
+        <select id={`${id}-navigation`} value={navigation} onChange={(e) => onNavigation(NAVIGATION_MODES.find((m) => m === e.target.value) ?? 'orbit')}>
+          {NAVIGATION_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(`navigationModes.${mode}`)}
+            </option>
+          ))}
+        </select>
       </div>
       <form className={styles.inline} onSubmit={screenshot}>
         <label htmlFor={`${id}-w`}>{t('width')}</label>

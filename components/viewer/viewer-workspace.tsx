@@ -8,18 +8,32 @@ import type { Point3 } from '@/lib/shared/measurements/maths';
 import type { MeasurementDto } from '@/lib/shared/schemas/measurement';
 import { formatViewerLink, type ViewerLink } from '@/lib/shared/viewer/deep-link';
 import type { LengthUnit } from '@/lib/shared/viewer/units';
-import type { CameraView, EngineApi, EngineCloud, EngineStatus, OverlayItem, ViewerEngineProps } from './engine/engine-types';
+import { boxCorners } from '@/lib/shared/viewer/volumes';
+import type { CameraView, EngineApi, EngineCloud, EngineStatus, EngineVolume, OverlayItem, ViewerEngineProps } from './engine/engine-types';
+import { ExportLinks } from './export-links';
 import { MeasurementsPanel } from './measurements-panel';
+import type { NavigationMode } from './navigation-modes';
 import { SettingsPanel } from './settings-panel';
 import { addPoint, isFull, type Draft } from './tools';
 import { useMeasurements } from './use-measurements';
 import { useViewerSettings } from './use-viewer-settings';
 import { ViewTools } from './view-tools';
+import { engineVolume, newClipBox, newSlice, volumeOf, type VolumeData } from './volume-data';
+import { SliceExport } from './slice-export';
+import { VolumeEditor } from './volume-editor';
 import { ViewerFailure } from './viewer-failure';
 import { hasWebgl } from './webgl';
 import styles from './viewer.module.css';
 
 type EngineLoad = { kind: 'loading' } | { kind: 'loaded'; Engine: ComponentType<ViewerEngineProps> } | { kind: 'failed' };
+
+/** What frames an item: its points, or a clip box's or slice's corners. */
+const framePoints = (item: MeasurementDto): Point3[] => {
+  const volume = volumeOf(item);
+  if (!volume) return item.points;
+  const { centre, size, rotation } = volume.data;
+  return boxCorners(centre, size, rotation);
+};
 
 const cameraOf = (item: MeasurementDto): CameraView | undefined => {
   const camera = item.data.camera as CameraView | undefined;
@@ -57,7 +71,11 @@ export function ViewerWorkspace({
   const [api, setApi] = useState<EngineApi | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [orthographic, setOrthographic] = useState(false);
+  const [navigation, setNavigation] = useState<NavigationMode>('orbit');
   const [selected, setSelected] = useState<number | null>(link.item ?? null);
+  const [extent, setExtent] = useState<EngineCloud['extent'] | null>(null);
+  // The clip box or slice being edited: its unsaved state is what the engine shows.
+  const [editing, setEditing] = useState<{ id: number; version: number; volume: VolumeData } | null>(null);
   const linkApplied = useRef(false);
 
   useEffect(() => setWebgl(hasWebgl()), []);
@@ -66,6 +84,8 @@ export function ViewerWorkspace({
     if (!webgl) return;
     let live = true;
     setLoad({ kind: 'loading' });
+    // For `npm run bench viewer`: the route's own JavaScript is what came before this.
+    performance.mark('viewer:engine-requested');
     import('./engine/viewer-engine').then(
       (module) => live && setLoad({ kind: 'loaded', Engine: module.ViewerEngine }),
       () => live && setLoad({ kind: 'failed' }),
@@ -79,7 +99,42 @@ export function ViewerWorkspace({
     setStatus({ phase: 'loading', pointsDrawn: 0 });
     setAttempt((n) => n + 1);
   }, []);
-  const onCloud = useCallback((cloud: EngineCloud) => setUnit(cloud.unit), []);
+  const onCloud = useCallback((cloud: EngineCloud) => {
+    setUnit(cloud.unit);
+    setExtent(cloud.extent);
+  }, []);
+
+  // A saved, undone, redone or deleted item closes its editor: the list shows it as it now is.
+  useEffect(() => {
+    if (editing && !store.items.some((i) => i.id === editing.id && i.version === editing.version)) setEditing(null);
+  }, [editing, store.items]);
+
+  const edit = (item: MeasurementDto) => {
+    const volume = volumeOf(item);
+    if (volume) setEditing({ id: item.id, version: item.version, volume });
+  };
+
+  /** A new clip box or slice around the cloud's points, saved at once and opened for editing. */
+  const addVolume = async (kind: 'clip-box' | 'slice') => {
+    if (!extent) return;
+    const n = store.items.filter((i) => i.kind === kind).length + 1;
+    const name = t(`items.defaultName.${kind}`, { n });
+    const saved =
+      kind === 'slice'
+        ? await store.create({ kind, name, data: newSlice(extent, unit) })
+        : await store.create({ kind, name, data: newClipBox(extent) });
+    if (saved) edit(saved);
+  };
+
+  const volumes = useMemo<EngineVolume[]>(
+    () =>
+      store.items.flatMap((item) => {
+        const edited = editing?.id === item.id;
+        const volume = edited ? editing.volume : volumeOf(item);
+        return volume && (item.visible || edited) ? [engineVolume(`item-${item.id}`, volume, edited)] : [];
+      }),
+    [store.items, editing],
+  );
 
   /** Saves the measurement being made; a height saves itself once it has both points. */
   const finish = useCallback(
@@ -122,7 +177,7 @@ export function ViewerWorkspace({
     }
     const item = store.items.find((i) => i.id === link.item);
     if (item) {
-      api.flyTo(item.points, cameraOf(item));
+      api.flyTo(framePoints(item), cameraOf(item));
       linkApplied.current = true;
     } else if (!store.loading) linkApplied.current = true;
   }, [api, link, store.items, store.loading]);
@@ -145,7 +200,7 @@ export function ViewerWorkspace({
 
   const flyTo = (item: MeasurementDto) => {
     setSelected(item.id);
-    api?.flyTo(item.points, cameraOf(item));
+    api?.flyTo(framePoints(item), cameraOf(item));
   };
 
   const overlay = useMemo<OverlayItem[]>(
@@ -185,7 +240,9 @@ export function ViewerWorkspace({
           onCloud={onCloud}
           onApi={setApi}
           overlay={overlay}
+          volumes={volumes}
           orthographic={orthographic}
+          navigation={navigation}
           picking={draft !== null && !isFull(draft)}
           onPick={onPoint}
         />
@@ -201,7 +258,7 @@ export function ViewerWorkspace({
               : t('pointsDrawn', { points: format.number(status.pointsDrawn), budget: format.number(settings.pointBudget) })}
         </p>
       )}
-      <p className={styles.hint}>{t('navigation')}</p>
+      <p className={styles.hint} data-testid="viewer-navigation-hint">{t(`navigationHints.${navigation}`)}</p>
       {!failed && api && (
         <MeasurementsPanel
           store={store}
@@ -213,9 +270,39 @@ export function ViewerWorkspace({
           onFinish={(annotation) => draft && void finish(draft, annotation)}
           selected={selected}
           onFlyTo={flyTo}
+          onAddVolume={(kind) => void addVolume(kind)}
+          exportLinks={store.items.length > 0 && <ExportLinks missionId={missionId} />}
+          editing={editing?.id ?? null}
+          onEdit={edit}
+          editor={
+            editing && (
+              <>
+                <VolumeEditor
+                  key={`${editing.id}-${editing.version}`}
+                  name={store.items.find((i) => i.id === editing.id)?.name ?? ''}
+                  volume={editing.volume}
+                  unit={unit}
+                  busy={store.busy}
+                  onPreview={(volume) => setEditing({ ...editing, volume })}
+                  onSave={(volume) => void store.change(editing.id, { data: volume.data })}
+                  onCancel={() => setEditing(null)}
+                />
+                {editing.volume.kind === 'slice' && (
+                  <SliceExport
+                    api={api}
+                    missionId={missionId}
+                    sliceId={editing.id}
+                    slice={editing.volume.data}
+                    unit={unit}
+                    defaultName={store.items.find((i) => i.id === editing.id)?.name ?? ''}
+                  />
+                )}
+              </>
+            )
+          }
         />
       )}
-      {!failed && api && <ViewTools api={api} missionId={missionId} orthographic={orthographic} onOrthographic={setOrthographic} />}
+      {!failed && api && <ViewTools api={api} missionId={missionId} orthographic={orthographic} onOrthographic={setOrthographic} navigation={navigation} onNavigation={setNavigation} />}
       <SettingsPanel settings={settings} onChange={update} onReset={reset} />
     </div>
   );

@@ -143,6 +143,10 @@ test('customer@ measures a distance: picked on the cloud or typed, saved, kept a
   await openViewer(colleague, missionId);
   await expect(items(colleague).getByTestId('viewer-item').filter({ hasText: `${name} Traufe` }).getByTestId('viewer-item-measure')).toHaveText('13.000 m');
   await colleague.close();
+
+  // The mission's print view (and so its PDF) lists it with what it measures.
+  await page.goto(`/mission/${missionId}/print`);
+  await expect(page.getByTestId('print-measurements').getByRole('row').filter({ hasText: `${name} Traufe` })).toContainText('13.000 m (1 segment)');
 });
 
 test('customer@ changes the view: standard views, orthographic, focus, and a screenshot PNG of the asked size', async ({ page }) => {
@@ -167,6 +171,21 @@ test('customer@ changes the view: standard views, orthographic, focus, and a scr
   await expect(view.getByRole('button', { name: 'Orthographic' })).toHaveAttribute('aria-pressed', 'true');
   await changes(() => view.getByRole('button', { name: 'Focus on the point cloud' }).click());
 
+  // Fly: with the view focused, W flies ahead until released; earth: a drag moves over the ground.
+  await view.getByLabel('Navigation').selectOption('fly');
+  await expect(page.getByTestId('viewer-navigation-hint')).toContainText('W A S D');
+  await canvas.focus();
+  await changes(() => page.keyboard.down('w'));
+  await page.keyboard.up('w');
+  await view.getByLabel('Navigation').selectOption('earth');
+  const frame = (await canvas.boundingBox())!;
+  await changes(async () => {
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width / 2 + 120, frame.y + frame.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+  });
+
   // A screenshot at a chosen size is a PNG of that size.
   await view.getByLabel('Width').fill('640');
   await view.getByLabel('Height').fill('480');
@@ -176,6 +195,71 @@ test('customer@ changes the view: standard views, orthographic, focus, and a scr
   const meta = await sharp(file).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['png', 640, 480]);
 
+});
+
+test('customer@ clips the cloud with a box and exports a slice view that the mission detail lists under rendered slices', async ({ page }) => {
+  test.setTimeout(420_000);
+  const missionId = await demoMission();
+  await cloudReady(missionId);
+  await signInOverHttp(page, 'customer@example.com');
+  await openViewer(page, missionId);
+  const canvas = page.getByTestId('viewer-canvas');
+  const changes = async (act: () => Promise<void>) => {
+    const before = await canvas.screenshot();
+    await act();
+    await expect.poll(async () => Buffer.compare(await canvas.screenshot(), before) !== 0, { timeout: 60_000 }).toBe(true);
+  };
+  const saved = async () => ((await (await page.request.get(`/api/v2/missions/${missionId}/measurements`)).json()) as { items: { id: number; kind: string; name: string; data: Record<string, unknown> }[] }).items;
+
+  // A clip box (the middle half of the cloud, "only clipped section") cuts what is drawn.
+  const boxesBefore = (await saved()).filter((i) => i.kind === 'clip-box').length;
+  await changes(() => items(page).getByRole('button', { name: 'Clip box', exact: true }).click());
+  const editor = page.getByTestId('viewer-volume-editor');
+  await expect(editor.getByLabel('Only clipped section')).toBeChecked();
+  await expect.poll(async () => (await saved()).filter((i) => i.kind === 'clip-box').length).toBe(boxesBefore + 1);
+  const box = (await saved()).filter((i) => i.kind === 'clip-box').at(-1)!;
+
+  // Typed numbers move it; "show all" draws every point again; Save keeps it, Undo takes it back.
+  await changes(() => editor.getByLabel('Rotation (°)').fill('30'));
+  await changes(() => editor.getByLabel('Show all').check());
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(async () => (await saved()).find((i) => i.id === box.id)?.data.show).toBe('all');
+  expect((await saved()).find((i) => i.id === box.id)?.data.rotation).toBeCloseTo(Math.PI / 6, 6);
+  await items(page).getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await saved()).find((i) => i.id === box.id)?.data.show).toBe('clipped');
+  // Deleted again, so the demo cloud is whole for the other tests.
+  await items(page).getByRole('button', { name: `Delete ${box.name}` }).click();
+  await expect.poll(async () => (await saved()).some((i) => i.id === box.id)).toBe(false);
+
+  // A slice through the middle, exported at 1:200 and 72 dpi: a small picture stored with the mission.
+  await items(page).getByRole('button', { name: 'Slice', exact: true }).click();
+  const exporter = page.getByTestId('viewer-slice-export');
+  await exporter.getByLabel('Scale').selectOption('200');
+  await exporter.getByLabel('Resolution (dpi)').selectOption('72');
+  const name = `Schnitt E2E ${missionId}-${Date.now()}`;
+  await exporter.getByLabel('Name').fill(name);
+  const [, width, height] = /Picture: ([\d,]+) × ([\d,]+) pixels/.exec((await exporter.getByTestId('viewer-slice-pixels').textContent()) ?? '')!.map((v) => v.replace(/,/g, ''));
+  await exporter.getByRole('button', { name: 'Export slice view' }).click();
+  await expect(page.getByText(`Slice view “${name}” saved with the mission`)).toBeVisible({ timeout: 120_000 });
+  // The slice itself goes again (a shown slice cuts the cloud); its picture stays with the mission.
+  const slice = (await saved()).filter((i) => i.kind === 'slice').at(-1)!;
+  await items(page).getByRole('button', { name: `Delete ${slice.name}` }).click();
+  await expect.poll(async () => (await saved()).some((i) => i.id === slice.id)).toBe(false);
+
+  await page.goto(`/mission/${missionId}`);
+  const row = page.getByTestId('rendered-slice').filter({ hasText: name });
+  await expect(row).toContainText('1:200 at 72 dpi');
+  await expect(row).toContainText(`${Number(width).toLocaleString('en-US')} × ${Number(height).toLocaleString('en-US')} px`);
+  const preview = row.getByRole('img', { name: `Slice view ${name}` });
+  // Previews load lazily, once in view.
+  await preview.scrollIntoViewIfNeeded();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(Number(width));
+  const picture = await page.request.get((await preview.getAttribute('src'))!);
+  const meta = await sharp(await picture.body()).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['png', Number(width), Number(height)]);
+  // Not a blank picture: the slab's points are drawn on white.
+  const stats = await sharp(await picture.body()).stats();
+  expect(stats.channels[0]!.min).toBeLessThan(200);
 });
 
 test('a mission without an online point cloud says why instead of showing a canvas', async ({ page }) => {

@@ -13,6 +13,7 @@ import { MissionHeading } from './mission-heading';
 import { MissionLinks } from './mission-links';
 import { PointcloudPanel } from './pointcloud-panel';
 import { PrivacyRecordSection } from './privacy-record-section';
+import { RenderedSlicesSection } from './rendered-slices-section';
 import { ScansSection } from './scans-section';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
@@ -102,7 +103,7 @@ export async function MissionDetailView({
         </Section>
 
         <Section id="slices" title={t('sections.slices')}>
-          <p className={styles.empty}>{t('slices.empty')}</p>
+          <RenderedSlicesSection missionId={mission.id} initial={records.slices} canDelete={capabilities.includes('update')} />
         </Section>
 
         {'scanOperatorNotes' in mission && (

@@ -4,7 +4,10 @@ import type { StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
 import { formatDate } from '@/lib/shared/format/date';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import { FootprintSvg } from './footprint-svg';
+import { PrintMeasurements } from './print-measurements';
 import { PrintToolbar } from './print-toolbar';
+import type { MeasurementDto } from '@/lib/shared/schemas/measurement';
+import type { LengthUnit } from '@/lib/shared/viewer/units';
 import styles from './print.module.css';
 import { numberFormat } from '@/lib/shared/format/number';
 
@@ -23,6 +26,8 @@ export interface MissionPrintViewProps {
   /** Null when the user may not read the audit trail. */
   history: StatusHistoryEntry[] | null;
   printedAt: Date;
+  /** The 3D viewer's items and the unit of the cloud they were measured in. */
+  measurements: { items: MeasurementDto[]; unit: LengthUnit };
 }
 
 /**
@@ -30,7 +35,7 @@ export interface MissionPrintViewProps {
  * data, its texts, each building with its footprint to scale and its areas, and the status history.
  * Server-rendered only (the toolbar is the one client piece); the PDF endpoint prints this page.
  */
-export async function MissionPrintView({ mission, history, printedAt }: MissionPrintViewProps) {
+export async function MissionPrintView({ mission, history, printedAt, measurements }: MissionPrintViewProps) {
   const t = await getTranslations();
   const locale = await getLocale();
   const timeZone = await getTimeZone();
@@ -114,6 +119,8 @@ export async function MissionPrintView({ mission, history, printedAt }: MissionP
           </p>
         )}
       </section>
+
+      <PrintMeasurements items={measurements.items} unit={measurements.unit} />
 
       {history && (
         <section className={styles.section} aria-labelledby="print-history">

@@ -1,7 +1,9 @@
 import type { Point3 } from '@/lib/shared/measurements/maths';
 import type { ViewerSettings } from '@/lib/shared/viewer/settings';
 import type { LengthUnit } from '@/lib/shared/viewer/units';
+import type { SliceAxis, Size3 } from '@/lib/shared/viewer/volumes';
 import type { StandardView } from '../standard-view-names';
+import type { NavigationMode } from '../navigation-modes';
 
 /** What the engine reports to the page: its phase and how many points the last frame drew. */
 export interface EngineStatus {
@@ -9,9 +11,36 @@ export interface EngineStatus {
   pointsDrawn: number;
 }
 
-/** The loaded cloud as the page needs it: its length unit (from its CRS). */
+/** The loaded cloud as the page needs it: its length unit (from its CRS) and where its points are (cloud coordinates). */
 export interface EngineCloud {
   unit: LengthUnit;
+  extent: { min: Point3; max: Point3 };
+}
+
+/**
+ * A clip box or slice as the engine draws it: the box (cloud coordinates, its own axes' size, a
+ * turn about the vertical) and whether the cloud is cut to it ("only clipped section", a shown slice).
+ */
+export interface EngineVolume {
+  key: string;
+  kind: 'clip-box' | 'slice';
+  centre: Point3;
+  size: Size3;
+  rotation: number;
+  clips: boolean;
+  /** Being edited: drawn brighter. */
+  active?: boolean;
+}
+
+/** An orthographic picture of a slab: the box it shows, its axis, the picture's pixels. */
+export interface SliceRender {
+  centre: Point3;
+  /** The slab's box (its size with the thin axis already its width). */
+  size: Size3;
+  rotation: number;
+  axis: SliceAxis;
+  width: number;
+  height: number;
 }
 
 /** A view in the cloud's coordinates: where the camera is and the point it looks at. */
@@ -31,6 +60,8 @@ export interface EngineApi {
   focus(): void;
   /** The current frame as a PNG at the window's size or the given one (pixels). */
   screenshot(size?: { width: number; height: number }): Promise<Blob>;
+  /** A slab seen square-on through an orthographic camera, only its points, as a PNG of the given pixels. */
+  renderSlice(slice: SliceRender): Promise<Blob>;
 }
 
 /** A saved item or the one being made, drawn over the cloud. */
@@ -48,8 +79,12 @@ export interface ViewerEngineProps {
   onCloud: (cloud: EngineCloud) => void;
   onApi: (api: EngineApi | null) => void;
   overlay: readonly OverlayItem[];
+  /** The clip boxes and slices shown. */
+  volumes: readonly EngineVolume[];
   /** Orthographic instead of perspective projection. */
   orthographic: boolean;
+  /** Orbit, earth or fly navigation. */
+  navigation: NavigationMode;
   /** A tool is active: a click (not a drag) picks the point under the pointer. */
   picking: boolean;
   onPick: (point: Point3) => void;

@@ -2,22 +2,28 @@
 
 import { createPortal } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
-import { BufferGeometry, Float32BufferAttribute, Line, LineBasicMaterial, LineLoop, Points, PointsMaterial, type Scene, type Vector3 } from 'three';
-import type { OverlayItem } from './engine-types';
+import { BoxGeometry, BufferGeometry, EdgesGeometry, Float32BufferAttribute, Line, LineBasicMaterial, LineLoop, LineSegments, Points, PointsMaterial, type Scene, type Vector3 } from 'three';
+import type { EngineVolume, OverlayItem } from './engine-types';
+import { boxMatrix } from './volumes';
 
 const SAVED = 0xffc107;
 const DRAFT = 0x00e5ff;
+const CLIP_BOX = 0x9ccc65;
+const SLICE = 0xff7043;
 
 /**
  * The measurements drawn over the cloud: lines and picked points, into their own scene that the
  * frame draws after the cloud (so neither the depth of the points nor the EDL pass hides them).
  * Coordinates are turned from the cloud's into the scene's (minus the origin) in double precision.
  */
-export function Overlay({ scene, items, origin }: { scene: Scene; items: readonly OverlayItem[]; origin: Vector3 }) {
+export function Overlay({ scene, items, volumes, origin }: { scene: Scene; items: readonly OverlayItem[]; volumes: readonly EngineVolume[]; origin: Vector3 }) {
   return createPortal(
     <>
       {items.map((item) => (
         <ItemShape key={item.key} item={item} origin={origin} />
+      ))}
+      {volumes.map((volume) => (
+        <VolumeShape key={volume.key} volume={volume} origin={origin} />
       ))}
     </>,
     scene,
@@ -53,4 +59,28 @@ function ItemShape({ item, origin }: { item: OverlayItem; origin: Vector3 }) {
       ))}
     </>
   );
+}
+
+/** A clip box or slice as the edges of its box; the one being edited in the tools' colour. */
+function VolumeShape({ volume, origin }: { volume: EngineVolume; origin: Vector3 }) {
+  const object = useMemo(() => {
+    const box = new BoxGeometry(1, 1, 1);
+    const edges = new EdgesGeometry(box);
+    box.dispose();
+    const colour = volume.active ? DRAFT : volume.kind === 'slice' ? SLICE : CLIP_BOX;
+    const lines = new LineSegments(edges, new LineBasicMaterial({ color: colour, depthTest: false }));
+    lines.matrixAutoUpdate = false;
+    lines.matrix.copy(boxMatrix(volume.centre, volume.size, volume.rotation, origin));
+    return lines;
+  }, [volume, origin]);
+
+  useEffect(
+    () => () => {
+      object.geometry.dispose();
+      object.material.dispose();
+    },
+    [object],
+  );
+
+  return <primitive object={object} />;
 }

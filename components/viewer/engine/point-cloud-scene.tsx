@@ -3,17 +3,19 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { PointColorType, PointShape, PointSizeType, Potree, PotreeRenderer, type PointCloudOctree } from 'potree-core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box3, OrthographicCamera, PerspectiveCamera, Scene, Vector2, Vector3, type Camera } from 'three';
+import { Box3, Color, OrthographicCamera, PerspectiveCamera, Scene, Vector2, Vector3, type Camera } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { datasets } from '@/lib/client/api/datasets';
 import type { Point3 } from '@/lib/shared/measurements/maths';
 import type { ViewerSettings } from '@/lib/shared/viewer/settings';
 import { lengthUnitOf, type LengthUnit } from '@/lib/shared/viewer/units';
-import type { CameraView, ViewerEngineProps } from './engine-types';
+import type { CameraView, SliceRender, ViewerEngineProps } from './engine-types';
+import { configureOrbit, useFly } from './navigation';
 import { Overlay } from './overlay';
 import { pngBlob } from './png';
 import { standardViewPosition } from './standard-views';
 import { usePicking } from './use-picking';
+import { applyClipping, clipBoxOf, clippingOf, sliceCamera } from './volumes';
 
 const SIZING: Record<ViewerSettings['pointSizing'], PointSizeType> = {
   fixed: PointSizeType.FIXED,
@@ -31,6 +33,8 @@ const THEME: Record<ViewerSettings['theme'], PointColorType> = {
 /** potree-core's colour-output setting (TOOLCHAIN §16): without it three 0.187 draws every point white. */
 const LINEAR_TO_SRGB = 1;
 const FOV = 60;
+/** How many load-and-upload rounds a slice view waits for its nodes at most. */
+const MAX_LOAD_ROUNDS = 40;
 
 export interface LoadedCloud {
   pco: PointCloudOctree;
@@ -48,7 +52,7 @@ export interface LoadedCloud {
  * (mouse, touch, keyboard), perspective or orthographic projection, and every frame's visibility
  * update and draw (with or without EDL), the measurements drawn on top.
  */
-export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi, overlay, orthographic, picking, onPick }: ViewerEngineProps) {
+export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi, overlay, volumes, orthographic, navigation, picking, onPick }: ViewerEngineProps) {
   const { gl, camera, scene, size, set } = useThree();
   const potree = useMemo(() => new Potree(), []);
   const renderer = useMemo(() => new PotreeRenderer(), []);
@@ -66,6 +70,12 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     return c;
   }, []);
   const drawn = useRef(-1);
+  const navigationNow = useRef(navigation);
+  // While a slice view is rendered off the window's camera, the frame loop leaves the canvas alone.
+  const exporting = useRef(false);
+  // The api outlives a render; a slice view puts back the clipping of the moment it ends.
+  const currentVolumes = useRef(volumes);
+  currentVolumes.current = volumes;
 
   useEffect(() => {
     const kept = target.current;
@@ -73,6 +83,7 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     orbit.screenSpacePanning = true;
     orbit.target.copy(kept);
     orbit.listenToKeyEvents(gl.domElement);
+    configureOrbit(orbit, navigationNow.current);
     orbit.update();
     controls.current = orbit;
     return () => {
@@ -111,7 +122,8 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
         const metadata = (pco.pcoGeometry as { loader?: { metadata?: unknown } }).loader?.metadata;
         const unit = lengthUnitOf(metadata);
         setCloud({ pco, origin, unit });
-        onCloud({ unit });
+        const toCloud = (v: Vector3): Point3 => [v.x + origin.x, v.y + origin.y, v.z + origin.z];
+        onCloud({ unit, extent: { min: toCloud(extent.min), max: toCloud(extent.max) } });
       },
       () => {
         if (live) onStatus({ phase: 'pointcloudFailed', pointsDrawn: 0 });
@@ -181,6 +193,11 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     m.shape = settings.highQuality ? PointShape.PARABOLOID : PointShape.SQUARE;
   }, [settings, cloud, potree, renderer]);
 
+  // Clip boxes ("only clipped section") and shown slices cut the cloud to their boxes.
+  useEffect(() => {
+    if (cloud) applyClipping(cloud.pco.material, clippingOf(volumes, cloud.origin));
+  }, [cloud, volumes]);
+
   /** One frame: the cloud's visible nodes for this view, the cloud (EDL or not), the measurements on top. */
   function draw() {
     if (!cloud) {
@@ -247,27 +264,85 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
           aspect(camera, before.size.x / Math.max(before.size.y, 1));
         }
       },
+      renderSlice: (slice) => renderSlice(slice),
     });
     return () => onApi(null);
     // place/draw read the current camera and cloud; the api is renewed when either changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cloud, camera, onApi]);
 
+  /**
+   * The slab alone through its orthographic camera at the picture's pixels, on white: its nodes are
+   * loaded for that view first (the loader is asynchronous: a few rounds until nothing is pending),
+   * then drawn once and read in the same task. The window's view is put back afterwards.
+   */
+  async function renderSlice(slice: SliceRender): Promise<Blob> {
+    if (!cloud) throw new Error('no cloud');
+    const { pco, origin } = cloud;
+    const sliceCam = sliceCamera(slice, origin);
+    const material = pco.material;
+    const before = { size: gl.getSize(new Vector2()), ratio: gl.getPixelRatio(), colour: gl.getClearColor(new Color()), alpha: gl.getClearAlpha() };
+    exporting.current = true;
+    try {
+      applyClipping(material, [clipBoxOf(slice.centre, slice.size, slice.rotation, origin)]);
+      gl.setPixelRatio(1);
+      gl.setSize(slice.width, slice.height, false);
+      gl.setClearColor(0xffffff, 1);
+      for (let round = 0; round < MAX_LOAD_ROUNDS; round += 1) {
+        const result = potree.updatePointClouds([pco], sliceCam, gl);
+        if (result.nodeLoadPromises.length === 0 && !result.exceededMaxLoadsToGPU) break;
+        await Promise.allSettled(result.nodeLoadPromises);
+        // Loaded nodes reach the GPU a few per update: let the next round take them.
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      renderer.render({ renderer: gl, scene, camera: sliceCam, pointClouds: [pco] });
+      return await pngBlob(gl.domElement);
+    } finally {
+      gl.setClearColor(before.colour, before.alpha);
+      gl.setPixelRatio(before.ratio);
+      gl.setSize(before.size.x, before.size.y, false);
+      applyClipping(material, clippingOf(currentVolumes.current, origin));
+      exporting.current = false;
+    }
+  }
+
   usePicking(cloud, picking, onPick);
 
+  // Fly at an eighth of the cloud's size a second: a building in seconds, a city block in a minute.
+  const flySpeed = useMemo(() => (cloud ? Math.max(extentOf(cloud.pco).getSize(new Vector3()).length() / 8, 1) : 1), [cloud]);
+  const fly = useFly(navigation === 'fly', camera, gl.domElement, flySpeed);
+
+  useEffect(() => {
+    const was = navigationNow.current;
+    navigationNow.current = navigation;
+    const orbit = controls.current;
+    if (!orbit) return;
+    configureOrbit(orbit, navigation);
+    // Back from flying: orbit about the point ahead, as far as the old centre was.
+    if (was === 'fly' && navigation !== 'fly') {
+      const distance = Math.max(camera.position.distanceTo(orbit.target), 1);
+      orbit.target.copy(camera.position).addScaledVector(camera.getWorldDirection(new Vector3()), distance);
+      orbit.update();
+    }
+  }, [navigation, camera]);
+
   // Priority 1: this frame callback draws (r3f stops its own render).
-  useFrame(() => {
-    controls.current?.update();
+  useFrame((_, delta) => {
+    if (exporting.current) return;
+    if (navigationNow.current === 'fly') fly(delta);
+    else controls.current?.update();
     draw();
     if (!cloud) return;
     const points = cloud.pco.visibleNodes.reduce((sum, node) => sum + node.numPoints, 0);
     if (points !== drawn.current) {
+      // For `npm run bench viewer`: navigation → the first frame with points.
+      if (points > 0 && performance.getEntriesByName('viewer:first-points').length === 0) performance.mark('viewer:first-points');
       drawn.current = points;
       onStatus({ phase: points > 0 ? 'ready' : 'loading', pointsDrawn: points });
     }
   }, 1);
 
-  return cloud ? <Overlay scene={overlayScene} items={overlay} origin={cloud.origin} /> : null;
+  return cloud ? <Overlay scene={overlayScene} items={overlay} volumes={volumes} origin={cloud.origin} /> : null;
 }
 
 type Metadata = { offset?: number[]; attributes?: { name: string; min?: number[]; max?: number[] }[] };

@@ -67,6 +67,7 @@ export const routes = {
   measurements: {
     createMeasurement: { method: 'POST', path: '/api/v2/missions/{id}/measurements', body: true },
     deleteMeasurement: { method: 'DELETE', path: '/api/v2/measurements/{id}', body: false },
+    exportMeasurements: { method: 'GET', path: '/api/v2/missions/{id}/measurements/export', body: false },
     listMeasurements: { method: 'GET', path: '/api/v2/missions/{id}/measurements', body: false },
     updateMeasurement: { method: 'PATCH', path: '/api/v2/measurements/{id}', body: true },
   },
@@ -150,6 +151,12 @@ export const routes = {
     restoreMissionFromCloud: { method: 'POST', path: '/api/v2/missions/{id}/cloud-restore', body: true },
     storageOverview: { method: 'GET', path: '/api/v2/storage', body: false },
     unsyncMission: { method: 'DELETE', path: '/api/v2/missions/{id}/cloud-sync', body: false },
+  },
+  renderedSlices: {
+    createRenderedSlice: { method: 'POST', path: '/api/v2/missions/{id}/rendered-slices', body: false },
+    deleteRenderedSlice: { method: 'DELETE', path: '/api/v2/missions/{id}/rendered-slices/{sliceId}', body: false },
+    listRenderedSlices: { method: 'GET', path: '/api/v2/missions/{id}/rendered-slices', body: false },
+    renderedSliceImage: { method: 'GET', path: '/api/v2/missions/{id}/rendered-slices/{sliceId}/image', body: false },
   },
   tablePresets: {
     createTablePreset: { method: 'POST', path: '/api/v2/table-presets', body: true },

@@ -14,6 +14,7 @@ import { getMissionNeighbours } from '@/lib/server/missions/get-mission-neighbou
 import { listMissionShares } from '@/lib/server/missions/list-mission-shares';
 import { requireMission } from '@/lib/server/missions/visibility';
 import { listMissionFiles } from '@/lib/server/missions-files/list-mission-files';
+import { listRenderedSlices } from '@/lib/server/rendered-slices/list-rendered-slices';
 import { auditQuery, type AuditPage } from '@/lib/shared/schemas/audit';
 import { privacyRecord } from '../blurring/privacy-record';
 import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
@@ -86,7 +87,7 @@ async function tagNamesOf(ctx: DomainContext, audit: AuditPage | null): Promise<
 /** Everything else the detail page shows, loaded side by side (the pool serves each query). */
 export async function loadMissionRecords(load: Extract<MissionLoad, { kind: 'ok' }>, from: string | null): Promise<MissionRecords> {
   const { ctx, mission, capabilities } = load;
-  const [datasets, pointcloud, files, neighbours, shares, audit, privacy] = await Promise.all([
+  const [datasets, pointcloud, files, neighbours, shares, audit, privacy, slices] = await Promise.all([
     listMissionDatasets(ctx, { missionId: mission.id }),
     // The point cloud's state is a side panel: the page shows without it when it cannot be read.
     getMissionPointcloud(ctx, { missionId: mission.id }).catch((err: unknown) => {
@@ -98,6 +99,7 @@ export async function loadMissionRecords(load: Extract<MissionLoad, { kind: 'ok'
     capabilities.includes('share') ? listMissionShares(ctx, { missionId: mission.id }) : null,
     capabilities.includes('readAudit') ? listMissionAudit(ctx, { ...auditQuery.parse({}), missionId: mission.id }) : null,
     capabilities.includes('readAudit') ? privacyRecord(ctx, { missionId: mission.id }) : null,
+    listRenderedSlices(ctx, { missionId: mission.id }),
   ]);
-  return { datasets, pointcloud, files, neighbours, shares, audit, privacy, tagNames: await tagNamesOf(ctx, audit) };
+  return { datasets, pointcloud, files, neighbours, shares, audit, privacy, slices, tagNames: await tagNamesOf(ctx, audit) };
 }

@@ -19,6 +19,7 @@ import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
 import * as processors from './endpoints/processors';
 import * as support from './endpoints/support';
+import * as renderedSlices from './endpoints/rendered-slices';
 import * as tablePresets from './endpoints/table-presets';
 import * as tours from './endpoints/tours';
 import * as storage from './endpoints/storage';
@@ -50,6 +51,7 @@ export const describedModules = {
   processors,
   platform,
   storage,
+  renderedSlices,
   tablePresets,
   tours,
 } as const;

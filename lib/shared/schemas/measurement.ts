@@ -30,6 +30,11 @@ const placed = {
   rotation: z.number().finite().min(-2 * Math.PI).max(2 * Math.PI),
 };
 
+/** What a slice holds (a form checks it with the same schema the API does). */
+export const sliceData = z.strictObject({ ...placed, width: z.number().finite().positive().max(1e6), axis: z.enum(['vertical', 'horizontal']).default('vertical') });
+/** What a clip box holds; `show` is "show all" or "only clipped section". */
+export const clipBoxData = z.strictObject({ ...placed, show: z.enum(['all', 'clipped']).default('clipped') });
+
 const kinds = {
   /** A polyline: each segment and the total. */
   distance: { points: points(2), data: noData },
@@ -42,10 +47,16 @@ const kinds = {
     points: points(1, 1),
     data: z.strictObject({ title: z.string().trim().min(1).max(200), text: z.string().trim().max(5000).default(''), camera: cameraSchema }),
   },
-  /** A vertical slab: `width` is its thickness, `size` its extent. */
-  slice: { points: points(0, 0).default([]), data: z.strictObject({ ...placed, width: z.number().finite().positive().max(1e6) }) },
+  /**
+   * A slab: `width` is its thickness, `size` its extent; upright (`vertical`, a section through
+   * walls) or lying flat (`horizontal`, a floor plan cut). lib/shared/viewer/volumes.ts reads it.
+   */
+  slice: {
+    points: points(0, 0).default([]),
+    data: sliceData,
+  },
   /** A clipping box; `show` is "show all" or "only clipped section". */
-  'clip-box': { points: points(0, 0).default([]), data: z.strictObject({ ...placed, show: z.enum(['all', 'clipped']).default('clipped') }) },
+  'clip-box': { points: points(0, 0).default([]), data: clipBoxData },
 } as const;
 
 const common = {
@@ -109,3 +120,7 @@ export const measurementSchema = z.object({
   version: z.number().int(),
 });
 export type MeasurementDto = z.infer<typeof measurementSchema>;
+
+/** The formats the items are exported in (docs/adr/0010-viewer-and-measurements.md). */
+export const MEASUREMENT_EXPORT_FORMATS = ['csv', 'geojson', 'dxf'] as const;
+export type MeasurementExportFormat = (typeof MEASUREMENT_EXPORT_FORMATS)[number];

@@ -2,6 +2,7 @@ import type { PrivacyRecord } from './blurring';
 import type { AuditPage } from './audit';
 import type { DatasetDto, MissionPointcloudDto } from './dataset';
 import type { MissionFileDto } from './mission-file';
+import type { RenderedSliceDto } from './rendered-slice';
 import type { MissionShareItem } from './mission-share';
 import type { UpdatableMissionField } from './mission-update';
 import type { MissionDetail, MissionNeighbours } from './mission-view';
@@ -44,6 +45,8 @@ export interface MissionRecords {
   /** The mission's files ("downloads"); null when the user may not have raw files (readAllFields). */
   files: MissionFileDto[] | null;
   neighbours: MissionNeighbours;
+  /** Slice views exported from the 3D viewer ("rendered slices"), newest first. */
+  slices: RenderedSliceDto[];
   /** Null when the user may not share this mission (then they do not see whom it is shared with). */
   shares: MissionShareItem[] | null;
   /** Null when the user may not read the audit trail. */

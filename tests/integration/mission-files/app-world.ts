@@ -107,17 +107,17 @@ async function signInAs(identity: IdentityProcess, t: TestDb, w: World, role: Ro
 
 type Route = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** Calls a route handler as `role` would from our own pages (same origin); `json` is sent as the body. */
+/** Calls a route handler as `role` would from our own pages (same origin); `json` (or raw `body` bytes) is sent as the body. */
 export function callAs(
   route: Route,
   role: Role | null,
   method: string,
   path: string,
-  { params = {}, headers = {}, json }: { params?: Record<string, string>; headers?: Record<string, string>; json?: unknown } = {},
+  { params = {}, headers = {}, json, raw }: { params?: Record<string, string>; headers?: Record<string, string>; json?: unknown; raw?: Uint8Array<ArrayBuffer> } = {},
 ) {
   const h = new Headers({ origin: APP, ...headers });
   if (role) h.set('cookie', cookies.get(role)!);
   if (json !== undefined) h.set('content-type', 'application/json');
-  const body = json === undefined ? undefined : JSON.stringify(json);
+  const body = json === undefined ? raw : JSON.stringify(json);
   return route(new Request(`${APP}${path}`, { method, headers: h, body }), { params: Promise.resolve(params) });
 }

@@ -6,6 +6,7 @@ export * from './users';
 export * from './missions';
 export * from './buildings';
 export * from './measurements';
+export * from './rendered-slices';
 export * from './datasets';
 export * from './tours';
 export * from './blurring';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '@/lib/shared/schemas/common';
-import { deleteMeasurementQuery, measurementInput, measurementSchema, updateMeasurementBody } from '@/lib/shared/schemas/measurement';
+import { deleteMeasurementQuery, MEASUREMENT_EXPORT_FORMATS, measurementInput, measurementSchema, updateMeasurementBody } from '@/lib/shared/schemas/measurement';
 import { missionIdParams } from '@/lib/shared/schemas/mission-view';
 import { endpoint } from '../endpoint';
 
@@ -51,4 +51,15 @@ export const deleteMeasurement = endpoint({
   query: deleteMeasurementQuery,
   response: z.null(),
   status: 204,
+});
+
+export const exportMeasurements = endpoint({
+  method: 'GET',
+  path: '/api/v2/missions/{id}/measurements/export',
+  summary:
+    "The mission's viewer items as a file in the point cloud's CRS and unit: CSV (a row per point), GeoJSON (named CRS, 3D coordinates) or DXF R12 (LINE, 3D POLYLINE, TEXT)",
+  tag,
+  params: missionIdParams,
+  query: z.object({ format: z.enum(MEASUREMENT_EXPORT_FORMATS) }),
+  response: z.string().describe('The file itself'),
 });

@@ -3,6 +3,8 @@ import { loadMission, parseMissionId } from '@/lib/server/missions/mission-page'
 import { MissionPrintView } from '@/components/missions/print/mission-print-view';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { missionStatusHistory } from '@/lib/server/missions/print/status-history';
+import { cloudCrs } from '@/lib/server/measurements/export-measurements';
+import { listMeasurements } from '@/lib/server/measurements/list-measurements';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -21,6 +23,10 @@ export default async function MissionPrintPage({ params }: Props) {
   const load = await loadMission(id);
   if (load.kind === 'notFound') notFound();
   if (load.kind === 'notAuthorized') forbidden();
-  const history = load.capabilities.includes('readAudit') ? await missionStatusHistory(load.ctx, id) : null;
-  return <MissionPrintView mission={load.mission} history={history} printedAt={new Date()} />;
+  const [history, items, crs] = await Promise.all([
+    load.capabilities.includes('readAudit') ? missionStatusHistory(load.ctx, id) : null,
+    listMeasurements(load.ctx, { missionId: id }),
+    cloudCrs(load.ctx, id),
+  ]);
+  return <MissionPrintView mission={load.mission} history={history} printedAt={new Date()} measurements={{ items, unit: crs.units }} />;
 }

@@ -1,0 +1,6 @@
+import type * as endpoints from '@/lib/shared/api/endpoints/rendered-slices';
+import { callers } from './call';
+import { routes } from './routes';
+
+/** The mission's slice views exported from the viewer: `renderedSlices.listRenderedSlices({ params: { id } })`. */
+export const renderedSlices = callers<typeof endpoints>(routes.renderedSlices);
