@@ -2,18 +2,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
 
-// Issue 18 against the demo seed: the demo mission's photo and panorama, searched for faces by the
-// worker at start. The operator blurs both images; the manager (a second person) approves them and
-// finishes; the operator cannot finish what they blurred.
+// Issue 18 against the demo seed: the demo mission's photo and panorama (and the rendered rooms of
+// its demo tour), searched for faces by the worker at start. The operator blurs every image; the
+// manager (a second person) approves them and finishes; the operator cannot finish what they blurred.
 test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin', viewport: { width: 1400, height: 900 } });
 test.describe.configure({ mode: 'serial' });
 
 const FOUR_EYES = 'Blurring can only be finished by someone other than the person who blurred.';
 
-async function demoMission(): Promise<{ id: number; name: string }> {
+async function demoMission(): Promise<{ id: number; name: string; images: number }> {
   return withDb(async (db) => {
     const { rows } = await db.query<{ id: string; name: string }>("select id, name from mission where internal_reference = 'ARG-2026-DEMO'");
-    return { id: Number(rows[0]!.id), name: rows[0]!.name };
+    const images = await db.query<{ n: string }>('select count(*) as n from mission_image where mission_id = $1', [rows[0]!.id]);
+    return { id: Number(rows[0]!.id), name: rows[0]!.name, images: Number(images.rows[0]!.n) };
   });
 }
 
@@ -23,7 +24,7 @@ async function waitForImage(page: Page) {
 }
 
 test('the operator blurs the demo images: proposals shown, a plate drawn by hand, each image saved', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const mission = await demoMission();
   await signInOverHttp(page, 'operator@example.com');
   await page.goto('/blurring');
@@ -58,7 +59,7 @@ test('the operator blurs the demo images: proposals shown, a plate drawn by hand
 
   // The panorama: next image (→), save it as it is.
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByText('Image 2 of 2').first()).toBeVisible();
+  await expect(page.getByText(`Image 2 of ${mission.images}`).first()).toBeVisible();
   await waitForImage(page);
   // Its regions are loaded: the two faces on the poster by the entrance, nothing else.
   await expect(page.getByRole('button', { name: /Face · Ellipse · Detector \d+ %/ })).toHaveCount(2, { timeout: 30_000 });
@@ -66,6 +67,15 @@ test('the operator blurs the demo images: proposals shown, a plate drawn by hand
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('blurring-message')).toHaveText('Saved. The blurred image was rendered again.');
   await expect(page.getByText(/^Blurred by /)).toBeVisible();
+  // The demo tour's rendered rooms: saved as the detector left them (showing an image clears the message).
+  for (let n = 3; n <= mission.images; n++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(`Image ${n} of ${mission.images}`).first()).toBeVisible();
+    await waitForImage(page);
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+    await page.keyboard.press('Control+s');
+    await expect(page.getByTestId('blurring-message')).toHaveText('Saved. The blurred image was rendered again.');
+  }
 
   // The one who blurred cannot approve or finish: the rule says why.
   await page.goto(`/blurring/editor/${mission.id}/check`);
@@ -80,15 +90,17 @@ test('a second person checks what is left, approves each image and finishes the 
   const mission = await demoMission();
   await signInOverHttp(page, 'manager@example.com');
   await page.goto(`/blurring/editor/${mission.id}/check`);
-  await expect(page.getByTestId('blurring-progress')).toHaveText('0 of 2 approved');
+  await expect(page.getByTestId('blurring-progress')).toHaveText(`0 of ${mission.images} approved`);
   await waitForImage(page);
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByTestId('blurring-progress')).toHaveText('1 of 2 approved');
-  await waitForImage(page);
-  // The next image left is shown; once its regions are read it can be approved (shortcut A).
-  await expect(page.getByRole('button', { name: 'Approve' })).toBeEnabled();
-  await page.keyboard.press('a');
-  await expect(page.getByTestId('blurring-progress')).toHaveText('2 of 2 approved');
+  await expect(page.getByTestId('blurring-progress')).toHaveText(`1 of ${mission.images} approved`);
+  for (let n = 2; n <= mission.images; n++) {
+    await waitForImage(page);
+    // The next image left is shown; once its regions are read it can be approved (shortcut A).
+    await expect(page.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await page.keyboard.press('a');
+    await expect(page.getByTestId('blurring-progress')).toHaveText(`${n} of ${mission.images} approved`);
+  }
   await expect(page.getByText('Every image is approved.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Finish blurring' }).click();

@@ -63,7 +63,7 @@ test('admin@ sees every section of a seeded mission with its buildings, scans an
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(mission.name);
   await expect(page.locator('article h2')).toHaveText([
     'General', 'Mission', 'Description', 'Buildings', 'Scans', 'Downloads', 'Rendered slices', 'Scan operator notes',
-    'Blurring instructions', 'Pointcloud and CAD', 'StoSim', 'Shared with', 'History',
+    'Blurring instructions', 'Pointcloud and CAD', 'Virtual tours', 'StoSim', 'Shared with', 'History',
   ]);
   const buildings = page.getByTestId('buildings');
   await expect(buildings.locator('tbody tr')).toHaveCount(facts.buildings.length);
