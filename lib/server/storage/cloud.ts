@@ -2,8 +2,7 @@ import 'server-only';
 import { resolve } from 'node:path';
 import type { Env } from '../env-schema';
 import { env } from '../env';
-import { createFsStorage } from './fs-driver';
-import { createS3Storage } from './s3-driver';
+import { storageFor } from './index';
 import type { Storage } from './types';
 
 /**
@@ -11,18 +10,15 @@ import type { Storage } from './types';
  * root. The embedded default is a second filesystem root so `npm start` shows the whole feature.
  */
 export function cloudStorageFromEnv(e: Env): Storage {
-  if (e.CLOUD_S3_BUCKET) {
-    return createS3Storage({
-      bucket: e.CLOUD_S3_BUCKET,
-      region: e.CLOUD_S3_REGION,
-      endpoint: e.CLOUD_S3_ENDPOINT,
-      // env-schema requires both keys whenever CLOUD_S3_BUCKET is set.
-      accessKeyId: e.CLOUD_S3_ACCESS_KEY_ID ?? '',
-      secretAccessKey: e.CLOUD_S3_SECRET_ACCESS_KEY ?? '',
-      forcePathStyle: e.CLOUD_S3_FORCE_PATH_STYLE,
-    });
-  }
-  return createFsStorage(resolve(e.CLOUD_DIR ?? resolve(e.DATA_DIR, 'cloud')));
+  return storageFor({
+    bucket: e.CLOUD_S3_BUCKET,
+    region: e.CLOUD_S3_REGION,
+    endpoint: e.CLOUD_S3_ENDPOINT,
+    accessKeyId: e.CLOUD_S3_ACCESS_KEY_ID,
+    secretAccessKey: e.CLOUD_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.CLOUD_S3_FORCE_PATH_STYLE,
+    dir: resolve(e.CLOUD_DIR ?? resolve(e.DATA_DIR, 'cloud')),
+  });
 }
 
 const holder = globalThis as unknown as { __argusCloudStorage?: Storage };
