@@ -24,13 +24,13 @@ export interface SyncOutcome {
  */
 export async function syncFiles(t: Tiers, missionId: number): Promise<SyncOutcome> {
   const rows = await reconcileInventory(t.db, t.local, missionId, { signal: t.signal, now: nowOf(t) });
-  const todo = rows.filter((r) => r.localState === 'ok' && !inCloud(r));
-  const progress = await ProgressTracker.begin(t.db, missionId, 'sync', { files: todo.length, bytes: sum(todo) }, nowOf(t));
+  const toCopy = rows.filter((r) => r.localState === 'ok' && !inCloud(r));
+  const progress = await ProgressTracker.begin(t.db, missionId, 'sync', { files: toCopy.length, bytes: sum(toCopy) }, nowOf(t));
   const damaged: string[] = rows.filter((r) => r.localState !== 'ok' && !inCloud(r)).map((r) => r.key);
   let bytesCopied = 0;
   let filesCopied = 0;
   await eachLimited(
-    todo,
+    toCopy,
     t.concurrency,
     async (row) => {
       try {

@@ -20,12 +20,12 @@ export interface UnsyncOutcome {
 export async function unsyncFiles(t: Tiers, missionId: number): Promise<UnsyncOutcome> {
   const rows = await reconcileInventory(t.db, t.local, missionId, { deep: true, signal: t.signal, now: nowOf(t) });
   const withCloud = rows.filter((r) => r.cloudSha256 !== null);
-  const todo = withCloud.filter((r) => r.localState === 'ok');
+  const toDelete = withCloud.filter((r) => r.localState === 'ok');
   const kept = withCloud.filter((r) => r.localState !== 'ok').map((r) => r.key);
-  const progress = await ProgressTracker.begin(t.db, missionId, 'unsync', { files: todo.length, bytes: sum(todo) }, nowOf(t));
+  const progress = await ProgressTracker.begin(t.db, missionId, 'unsync', { files: toDelete.length, bytes: sum(toDelete) }, nowOf(t));
   let bytesDeleted = 0;
   await eachLimited(
-    todo,
+    toDelete,
     t.concurrency,
     async (row) => {
       await onCloud(() => t.cloud.delete(row.key));
@@ -36,5 +36,5 @@ export async function unsyncFiles(t: Tiers, missionId: number): Promise<UnsyncOu
     t.signal,
   );
   await progress.flush();
-  return { filesDeleted: todo.length, bytesDeleted, kept };
+  return { filesDeleted: toDelete.length, bytesDeleted, kept };
 }

@@ -14,7 +14,7 @@ const LAYERS: Record<MeasurementDto['kind'], string> = {
 };
 const COLOURS: Record<MeasurementDto['kind'], number> = { distance: 2, height: 3, area: 4, annotation: 1, slice: 30, 'clip-box': 5 };
 
-/** DXF R12 is ASCII: other characters as \U+XXXX (what AutoCAD writes), line breaks as spaces. */
+/** DXF R12 is ASCII: other characters as \U+ and four hex digits, e.g. \U+00E4 for ä (what AutoCAD writes); line breaks as spaces. */
 export function dxfText(text: string): string {
   return [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (c.codePointAt(0)! < 0x20 || c.codePointAt(0)! > 0x7e ? `\\U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : c)).join('');
 }
