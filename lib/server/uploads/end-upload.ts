@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { dataset, upload } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import type { UploadRow } from './create-upload';
+import { forgetDigest } from './running-digest';
 import type { TusArea } from './tus-area';
 
 export type EndReason = 'cancelled' | 'wrong-content' | 'expired';
@@ -15,6 +16,7 @@ export type EndReason = 'cancelled' | 'wrong-content' | 'expired';
  */
 export async function endUpload(ctx: DomainContext, row: Pick<UploadRow, 'id' | 'missionId'>, area: TusArea, reason: EndReason, detail: Record<string, unknown> = {}): Promise<boolean> {
   await area.discard(row.id);
+  forgetDigest(row.id);
   return inTransaction(ctx, async (tx) => {
     const [current] = await tx.db.select().from(upload).where(and(eq(upload.id, row.id), eq(upload.state, 'uploading'))).for('update');
     if (!current) return false;

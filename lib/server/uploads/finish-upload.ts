@@ -10,6 +10,7 @@ import { inTransaction, type DomainContext, type Tx } from '../domain/context';
 import { joinKey, safeSegment } from '../storage/keys';
 import type { Storage } from '../storage/types';
 import type { UploadRow } from './create-upload';
+import { takeDigest } from './running-digest';
 import type { TusArea } from './tus-area';
 
 /** Where a finished upload's file lives for good. */
@@ -26,19 +27,27 @@ async function sha256Of(storage: Storage, key: string): Promise<{ sha256: string
   return { sha256: hash.digest('hex'), size };
 }
 
+/** The stored bytes' SHA-256 and size: from the running digest when every byte was followed, else read back. */
+async function digestOf(storage: Storage, key: string, row: Pick<UploadRow, 'id' | 'size'>): Promise<{ sha256: string; size: number }> {
+  const followed = takeDigest(row.id, row.size);
+  if (followed && (await storage.head(key))?.size === row.size) return { sha256: followed, size: row.size };
+  return sha256Of(storage, key);
+}
+
 /**
  * The finish hook: runs when the last byte of an upload arrived (offset = size). Hashes the stored
- * bytes (SHA-256), moves them to `missions/<mission>/uploads/<upload>/<filename>` through the storage
- * driver, then in one transaction records the mission file, marks the upload finished, gives a
- * scan's dataset its storage key and size and queues `dataset.import` for it, moves the mission
- * created/in_progress → uploaded for a scan, and audits. Idempotent: a second call (a retried
- * request after a crash between the move and the commit) completes what is missing.
+ * bytes (SHA-256, kept while they arrived where it could be), moves them to
+ * `missions/<mission>/uploads/<upload>/<filename>` through the storage driver, then in one
+ * transaction records the mission file, marks the upload finished, gives a scan's dataset its
+ * storage key and size and queues `dataset.import` for it, moves the mission created/in_progress →
+ * uploaded for a scan, and audits. Idempotent: a second call (a retried request after a crash
+ * between the move and the commit) completes what is missing.
  */
 export async function finishUpload(ctx: DomainContext, row: UploadRow, area: TusArea): Promise<UploadRow> {
   const finalKey = finalKeyOf(row);
   const staged = area.stagedKey(row.id);
   const source = (await ctx.storage.head(staged)) ? staged : finalKey;
-  const { sha256, size } = await sha256Of(ctx.storage, source);
+  const { sha256, size } = await digestOf(ctx.storage, source, row);
   if (source === staged) await area.promote(ctx.storage, row.id, finalKey);
   const kind = (row.contentKind ?? 'las') as ContentKind;
   return inTransaction(ctx, async (tx) => {

@@ -20,6 +20,7 @@ import { endUpload } from './end-upload';
 import { finishUpload } from './finish-upload';
 import { requireOwnUpload } from './own-upload';
 import { recordProgress } from './record-progress';
+import { continueDigest, recordDigest } from './running-digest';
 import { uploadService, type PendingRequest, type UploadService } from './tus-server';
 import { requestTooLarge, uploadFinished, wrongContent } from './upload-errors';
 
@@ -135,12 +136,15 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
   const checksum = parseUploadChecksum(request.headers.get('upload-checksum'));
   const offset = Number(request.headers.get('upload-offset'));
   const sniffing = row.contentKind === null;
-  // A checksummed body is read whole and checked before tus stores a byte. (The middle requests of
-  // an upload under the filesystem store stream instead: scripts/app-server.mjs hands them to
-  // node-patch.ts before they get here.)
+  // A checksummed body is read whole and checked before tus stores a byte; so is the last one, which
+  // completes the running SHA-256 the finish hook then takes instead of reading the file back. (The
+  // middle requests of an upload under the filesystem store stream instead: scripts/app-server.mjs
+  // hands them to node-patch.ts before they get here.)
   let forward = request;
   let current = row;
-  if (checksum || sniffing || declared === null) {
+  let digestAfter: PendingRequest['digestAfter'];
+  const last = declared !== null && offset + Number(declared) >= row.size;
+  if (checksum || sniffing || last || declared === null) {
     const body = await readBody(request, max).catch((err: unknown) => {
       // Over the limit, or the connection dropped mid-request: nothing of it is kept either way.
       throw err instanceof AppError ? requestTooLarge(max) : new AppError('bad_request', 'The request body was cut off', undefined, 'errors.uploads.interrupted');
@@ -158,13 +162,16 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
       current = { ...row, contentKind: kind };
     }
     forward = rebuilt(request, body);
+    const whole = continueDigest(row.id, offset);
+    if (whole) digestAfter = { offset: offset + body.byteLength, hash: whole.update(body) };
   }
-  const state: PendingRequest = { ctx, row: current };
+  const state: PendingRequest = { ctx, row: current, digestAfter };
   const response = await service.run(forward, state);
   if (state.error) throw state.error;
   if (state.finished) return { response, row: null };
   if (response.status === 204) {
     const offsetNow = Number(response.headers.get('upload-offset'));
+    if (digestAfter?.offset === offsetNow) recordDigest(row.id, offsetNow, digestAfter.hash);
     if (sniffing) {
       await ctx.db.update(upload).set({ contentKind: current.contentKind, offset: offsetNow }).where(eq(upload.id, row.id));
       await recordProgress(ctx, row, offsetNow, true);

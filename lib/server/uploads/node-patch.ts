@@ -12,6 +12,7 @@ import { requestContext } from '../domain/contexts';
 import { admissionKeyOf, forgetAdmissions, recallAdmission, rememberAdmission } from './admission';
 import { parseUploadChecksum } from './checksum';
 import { recordProgress } from './record-progress';
+import { continueDigest, recordDigest } from './running-digest';
 import { uploadService } from './tus-server';
 
 /*
@@ -127,10 +128,12 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
     if (size !== offset) return refuse(res, ERRORS.INVALID_OFFSET, headers);
 
     const hash = checksum ? createHash(checksum.algorithm) : null;
+    const whole = continueDigest(id, offset);
     let received = 0;
     req.on('data', (chunk: Buffer) => {
       received += chunk.byteLength;
       hash?.update(chunk);
+      whole?.update(chunk);
     });
     let complete = false;
     let matches = false;
@@ -153,6 +156,7 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
     }
     if (!matches) return answer(res, 460, headers, 'Checksum Mismatch\n');
     const now = offset + length;
+    if (whole) recordDigest(id, now, whole);
     await recordProgress(ctx, admission.row, now);
     rememberAdmission(key, admission.actor, admission.row);
     answer(res, 204, { ...headers, 'Upload-Offset': String(now), 'Upload-Expires': expires.toUTCString() });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type Hash } from 'node:crypto';
 import { Server } from '@tus/server';
 import { UPLOADS_PATH, type UploadMetadata } from '@/lib/shared/schemas/upload';
 import type { DomainContext } from '../domain/context';
@@ -8,6 +8,7 @@ import { storage } from '../storage';
 import { createUpload, type UploadRow } from './create-upload';
 import { finishUpload } from './finish-upload';
 import { uploadLimits, type UploadLimits } from './limits';
+import { recordDigest } from './running-digest';
 import { tusAreaFromEnv, type TusArea } from './tus-area';
 
 /**
@@ -23,6 +24,8 @@ export interface PendingRequest {
   row?: UploadRow;
   created?: UploadRow;
   finished?: UploadRow;
+  /** PATCH read whole: the upload's running SHA-256 once this request's bytes are stored (running-digest.ts). */
+  digestAfter?: { offset: number; hash: Hash };
   error?: unknown;
 }
 
@@ -63,6 +66,8 @@ export function createUploadService(area: TusArea, limits: UploadLimits): Upload
     async onUploadFinish(req) {
       const state = pending.get(req);
       if (!state?.row) throw { status_code: 500, body: 'upload without admission\n' };
+      // tus stored this request's bytes before calling the hook: the digest that includes them is true.
+      if (state.digestAfter) recordDigest(state.row.id, state.digestAfter.offset, state.digestAfter.hash);
       try {
         state.finished = await finishUpload(state.ctx, state.row, area);
       } catch (err) {

@@ -159,4 +159,34 @@ describe('the middle requests of an upload, straight into its file', () => {
     expect((await patch(id, REQUEST, middle)).status).toBe(204);
     expect(taken.length - before).toBe(1);
   });
+
+  describe('the running SHA-256 the finish hook takes instead of reading the file back', () => {
+    const digests = () => (globalThis as unknown as { __argusUploadDigests: Map<string, { offset: number }> }).__argusUploadDigests;
+
+    async function sendAll(id: string, las: Uint8Array, from: number): Promise<void> {
+      for (let at = from; at < las.byteLength; at += REQUEST) expect((await patch(id, at, las.subarray(at, at + REQUEST))).status).toBe(204);
+    }
+
+    it('follows every stored byte, through a refused request, to the hash of the identical file', async () => {
+      const las = lasFile(20_000);
+      const id = await created(las.byteLength, 'laufend.las');
+      expect((await patch(id, 0, las.subarray(0, REQUEST))).status).toBe(204);
+      expect(digests().get(id)?.offset).toBe(REQUEST);
+      const refused = await patch(id, REQUEST, las.subarray(REQUEST, 2 * REQUEST), { 'Upload-Checksum': checksumHeader(las.subarray(0, 1)) });
+      expect(refused.status).toBe(460);
+      expect(digests().get(id)?.offset).toBe(REQUEST);
+      await sendAll(id, las, REQUEST);
+      expect(digests().has(id)).toBe(false);
+      expect((await q('select sha256 from upload where id = $1', [id]))[0]).toEqual({ sha256: sha256(las) });
+    });
+
+    it('reads the file back when a request was not followed (served by another process)', async () => {
+      const las = lasFile(20_000);
+      const id = await created(las.byteLength, 'anderswo.las');
+      await sendAll(id, las.subarray(0, 3 * REQUEST), 0);
+      digests().delete(id);
+      await sendAll(id, las, 3 * REQUEST);
+      expect((await q('select sha256, state from upload where id = $1', [id]))[0]).toEqual({ sha256: sha256(las), state: 'finished' });
+    });
+  });
 });
