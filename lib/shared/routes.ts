@@ -4,7 +4,7 @@ export type Layout = 'auth' | 'app' | 'viewer' | 'print';
 export interface RouteDef {
   pattern: RegExp;
   layout?: Layout;
-  /** Opens without a session (a published tour: its unguessable token is the authorization). */
+  /** Opens without a session (a published tour, a confirmation link: its unguessable token is the authorization). */
   public?: boolean;
 }
 
@@ -19,6 +19,7 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: new RegExp(`^/mission/${id}(/(panelizer|virtual_tour_images|virtual_tour_segmentation|virtual_tour/[\\w-]+))?$`), layout: 'app' },
   { pattern: /^\/blurring(\/editor\/\d+\/[\w-]+)?$/, layout: 'app' },
   { pattern: /^\/tours\/[\w-]{16,64}$/, layout: 'viewer', public: true },
+  { pattern: /^\/confirm\/[\w-]{43}$/, layout: 'viewer', public: true },
   {
     pattern: /^\/(assigned|company-center|customer-center|user-center(\/permissions)?|pipeline|map-overview|mission-list|mission-list-beta|planner|profile|project-list|storage|support|default-role-missing|not-found)$/,
     layout: 'app',

@@ -3,6 +3,7 @@ import { ActionsBar, type ActionCapability } from './actions-bar';
 import { AuditTrail } from './audit-trail';
 import { BackupSlot } from './backup-slot';
 import { BuildingsTable } from './buildings-table';
+import { ConfirmationPanel } from './confirmation-panel';
 import { DownloadsSection } from './downloads-section';
 import { kindsOf } from './field-kinds';
 import { DATASET_TYPES } from '@/lib/shared/schemas/dataset';
@@ -74,6 +75,7 @@ export async function MissionDetailView({
               <F key={f} field={f} />
             ))}
           </Fields>
+          <ConfirmationPanel />
         </Section>
 
         <Section id="description" title={t('sections.description')}>

@@ -16,6 +16,12 @@ export const routes = {
     retryDetection: { method: 'POST', path: '/api/v2/blurring/images/{id}/detect', body: true },
     saveImageRegions: { method: 'PUT', path: '/api/v2/blurring/images/{id}/regions', body: true },
   },
+  confirmations: {
+    confirm: { method: 'POST', path: '/api/v2/confirmations/{token}', body: false },
+    getConfirmation: { method: 'GET', path: '/api/v2/confirmations/{token}', body: false },
+    listConfirmations: { method: 'GET', path: '/api/v2/missions/{id}/confirmations', body: false },
+    requestConfirmation: { method: 'POST', path: '/api/v2/missions/{id}/confirmations', body: true },
+  },
   adminCompanies: {
     createCompany: { method: 'POST', path: '/api/v2/companies', body: true },
     deleteCompany: { method: 'DELETE', path: '/api/v2/companies/{id}', body: false },

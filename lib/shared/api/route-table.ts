@@ -19,6 +19,7 @@ import * as pickers from './endpoints/pickers';
 import * as platform from './endpoints/platform';
 import * as processors from './endpoints/processors';
 import * as support from './endpoints/support';
+import * as confirmations from './endpoints/confirmations';
 import * as renderedSlices from './endpoints/rendered-slices';
 import * as tablePresets from './endpoints/table-presets';
 import * as tours from './endpoints/tours';
@@ -32,6 +33,7 @@ import * as storage from './endpoints/storage';
 export const describedModules = {
   auth,
   blurring,
+  confirmations,
   adminCompanies,
   adminCustomers,
   adminRoles,

@@ -28,6 +28,8 @@ const FOLDER_AREA: Record<string, Area> = {
   support: 'support',
   // Tour pieces: the missions area (detail, tour pages) and the public tour page both send 'tours'.
   tours: 'tours',
+  // The confirmation view (app/(public)/confirm) sends its own.
+  confirmation: 'confirmation',
 };
 
 const areaOf = (file: string): Area | undefined => {

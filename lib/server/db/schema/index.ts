@@ -12,6 +12,7 @@ export * from './tours';
 export * from './blurring';
 export * from './storage';
 export * from './panelizer';
+export * from './confirmations';
 export * from './audit';
 export * from './roles';
 export * from './mail';

@@ -19,6 +19,7 @@ import * as myNotifications from './my-notifications';
 import * as measurements from './measurements';
 import * as blurring from './blurring';
 import * as support from './support';
+import * as confirmations from './confirmations';
 import * as renderedSlices from './rendered-slices';
 import * as tours from './tours';
 import * as storage from './storage';
@@ -31,4 +32,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionPrint.missionPdf,
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
   ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications),
-  ...Object.values(measurements), ...Object.values(blurring), ...Object.values(support), ...Object.values(tours), ...Object.values(storage), ...Object.values(renderedSlices)];
+  ...Object.values(measurements), ...Object.values(blurring), ...Object.values(support), ...Object.values(tours), ...Object.values(storage), ...Object.values(renderedSlices), ...Object.values(confirmations)];

@@ -1,0 +1,61 @@
+'use client';
+
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { ApiError } from '@/lib/client/fetcher';
+import { confirmations } from '@/lib/client/api/confirmations';
+import { formatDate } from '@/lib/shared/format/date';
+import type { PublicConfirmation } from '@/lib/shared/schemas/confirmation';
+import styles from './confirmation-view.module.css';
+
+/** What the link asks (an order or a delivery date), and the one button that confirms it. */
+export function ConfirmationView({ token, initial }: { token: string; initial: PublicConfirmation }) {
+  const t = useTranslations('confirmation');
+  const te = useTranslations();
+  const locale = useLocale();
+  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const [confirmation, setConfirmation] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const date = (iso: string) => formatDate(iso, locale, { timeZone });
+  const deliveryDate = confirmation.deliveryDate ? formatDate(confirmation.deliveryDate, locale, { timeZone: 'UTC', time: false }) : '';
+
+  async function confirm() {
+    setPending(true);
+    setError(null);
+    try {
+      setConfirmation(await confirmations.confirm({ params: { token } }));
+    } catch (err) {
+      const key = err instanceof ApiError && typeof err.details?.key === 'string' ? err.details.key : null;
+      setError(key && te.has(key as never) ? te(key as never) : te('errors.confirmation.failed'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="confirmation-heading">
+      <h1 id="confirmation-heading">{t(`${confirmation.kind}.heading`)}</h1>
+      <p>{t(`${confirmation.kind}.question`, { mission: confirmation.missionName, date: deliveryDate })}</p>
+      {confirmation.state === 'open' && (
+        <>
+          <p className={styles.note}>{t('validUntil', { date: date(confirmation.expiresAt) })}</p>
+          <button type="button" className={styles.button} disabled={pending} onClick={() => void confirm()}>
+            {pending ? t('confirming') : t('confirm')}
+          </button>
+        </>
+      )}
+      {confirmation.state === 'confirmed' && (
+        <p role="status" className={styles.done}>
+          {t('done')} {confirmation.confirmedAt && t('confirmedOn', { date: date(confirmation.confirmedAt) })}
+        </p>
+      )}
+      {confirmation.state === 'expired' && <p className={styles.problem}>{t('expired')}</p>}
+      {error && (
+        <p role="alert" className={styles.problem}>
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import type * as endpoints from '@/lib/shared/api/endpoints/confirmations';
+import { callers } from './call';
+import { routes } from './routes';
+
+/** Confirmation links: `confirmations.requestConfirmation({ params: { id }, body })`, `confirmations.confirm({ params: { token } })`. */
+export const confirmations = callers<typeof endpoints>(routes.confirmations);
