@@ -228,3 +228,22 @@ describe('the demo panelizer project', () => {
     expect((await list('customer2', demo.id)).status).toBe(403);
   });
 });
+
+describe('the panelizer in the OpenAPI document', () => {
+  it('describes every panelizer path, the export with its results schema for the partner', async () => {
+    const { openApiDocument } = await import('@/lib/server/api/openapi');
+    const { endpoints } = await import('@/lib/shared/api/endpoints');
+    const doc = openApiDocument(endpoints, 'http://localhost') as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, method] of [
+      ['/api/v2/missions/{id}/panelizer-projects', 'get'], ['/api/v2/missions/{id}/panelizer-projects', 'post'],
+      ['/api/v2/panelizer-projects/{id}', 'get'], ['/api/v2/panelizer-projects/{id}', 'put'], ['/api/v2/panelizer-projects/{id}', 'patch'], ['/api/v2/panelizer-projects/{id}', 'delete'],
+      ['/api/v2/panelizer-projects/{id}/exports', 'post'], ['/api/v2/panelizer-projects/{id}/exports', 'get'],
+      ['/api/v2/panelizer-exports/{id}', 'get'], ['/api/v2/panelizer-exports/{id}/publish', 'post'], ['/api/v2/panelizer-exports/{id}/publish', 'delete'],
+      ['/api/v2/panelizer-exports/{id}/files/{format}', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]).toBeDefined();
+    }
+    const exportSchema = JSON.stringify(doc.paths['/api/v2/panelizer-exports/{id}']!.get);
+    for (const field of ['facades', 'elevations', 'balconies', 'openingsArea', 'revealLength', 'floorLines', 'openings']) expect(exportSchema).toContain(field);
+  });
+});
