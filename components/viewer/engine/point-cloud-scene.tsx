@@ -15,6 +15,7 @@ import { Overlay } from './overlay';
 import { pngBlob } from './png';
 import { standardViewPosition } from './standard-views';
 import { usePicking } from './use-picking';
+import { installStatsHook, readStats } from './viewer-stats';
 import { applyClipping, clipBoxOf, clippingOf, sliceCamera } from './volumes';
 
 const SIZING: Record<ViewerSettings['pointSizing'], PointSizeType> = {
@@ -219,6 +220,14 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     const { origin, pco } = cloud;
     const toCloud = (v: Vector3): Point3 => [v.x + origin.x, v.y + origin.y, v.z + origin.z];
     const toScene = (p: Point3) => new Vector3(p[0] - origin.x, p[1] - origin.y, p[2] - origin.z);
+    const removeStatsHook = installStatsHook({
+      read: () => readStats(potree, pco),
+      extent: () => {
+        const box = extentOf(pco);
+        return { min: toCloud(box.min), max: toCloud(box.max) };
+      },
+      look: (view) => place(camera, toScene(view.position), toScene(view.target)),
+    });
     onApi({
       cameraView: () => ({ position: toCloud(camera.position), target: toCloud(controls.current?.target ?? target.current) }),
       flyTo: (points: readonly Point3[], view?: CameraView) => {
@@ -266,7 +275,10 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
       },
       renderSlice: (slice) => renderSlice(slice),
     });
-    return () => onApi(null);
+    return () => {
+      removeStatsHook();
+      onApi(null);
+    };
     // place/draw read the current camera and cloud; the api is renewed when either changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cloud, camera, onApi]);
