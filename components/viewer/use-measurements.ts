@@ -77,14 +77,19 @@ export function useMeasurements(missionId: number) {
     return made;
   };
 
-  const change = (id: number, patch: ItemChange) =>
-    run(async () => {
+  /** Saves a change; the saved item, or null when it failed (reported) or the item is gone. */
+  const change = async (id: number, patch: ItemChange): Promise<MeasurementDto | null> => {
+    let changed: MeasurementDto | null = null;
+    await run(async () => {
       const item = current(id);
       if (!item) return;
       const saved = await api.updateMeasurement({ params: { id }, body: { version: item.version, ...patch } });
+      changed = saved;
       setHistory((h) => record(h, { ref: refOf(id), before: stateOf(item), after: stateOf(saved) }));
       await list.mutate((d) => ({ items: (d?.items ?? []).map((i) => (i.id === id ? saved : i)) }), { revalidate: false });
     });
+    return changed;
+  };
 
   const remove = (id: number) =>
     run(async () => {

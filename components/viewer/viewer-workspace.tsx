@@ -21,6 +21,7 @@ import { ViewTools } from './view-tools';
 import { engineVolume, newClipBox, newSlice, volumeOf, type VolumeData } from './volume-data';
 import { SliceExport } from './slice-export';
 import { VolumeEditor } from './volume-editor';
+import { VolumeGizmo } from './volume-gizmo';
 import { ViewerFailure } from './viewer-failure';
 import { hasWebgl } from './webgl';
 import styles from './viewer.module.css';
@@ -76,6 +77,8 @@ export function ViewerWorkspace({
   const [extent, setExtent] = useState<EngineCloud['extent'] | null>(null);
   // The clip box or slice being edited: its unsaved state is what the engine shows.
   const [editing, setEditing] = useState<{ id: number; version: number; volume: VolumeData } | null>(null);
+  // Drag steps of the gizmo, so the typed numbers follow a drag.
+  const [dragged, setDragged] = useState(0);
   const linkApplied = useRef(false);
 
   useEffect(() => setWebgl(hasWebgl()), []);
@@ -112,6 +115,21 @@ export function ViewerWorkspace({
   const edit = (item: MeasurementDto) => {
     const volume = volumeOf(item);
     if (volume) setEditing({ id: item.id, version: item.version, volume });
+  };
+
+  const dragVolume = (volume: VolumeData) => {
+    setEditing((e) => e && { ...e, volume });
+    setDragged((n) => n + 1);
+  };
+
+  /** A finished drag is saved like a typed edit (one undoable change, 409 when stale) and the editor stays open on the saved item. */
+  const dropVolume = async (id: number, volume: VolumeData) => {
+    const saved = await store.change(id, { data: volume.data });
+    const kept = saved && volumeOf(saved);
+    if (saved && kept) {
+      setEditing({ id: saved.id, version: saved.version, volume: kept });
+      setDragged((n) => n + 1);
+    }
   };
 
   /** A new clip box or slice around the cloud's points, saved at once and opened for editing. */
@@ -247,6 +265,15 @@ export function ViewerWorkspace({
           onPick={onPoint}
         />
       )}
+      {!failed && api && canEdit && editing && (
+        <VolumeGizmo
+          api={api}
+          name={store.items.find((i) => i.id === editing.id)?.name ?? ''}
+          volume={editing.volume}
+          onDrag={dragVolume}
+          onDrop={(volume) => void dropVolume(editing.id, volume)}
+        />
+      )}
       {header}
       {failed && <ViewerFailure kind={failed} onRetry={retry} />}
       {!failed && (
@@ -281,6 +308,7 @@ export function ViewerWorkspace({
                   key={`${editing.id}-${editing.version}`}
                   name={store.items.find((i) => i.id === editing.id)?.name ?? ''}
                   volume={editing.volume}
+                  dragged={dragged}
                   unit={unit}
                   busy={store.busy}
                   onPreview={(volume) => setEditing({ ...editing, volume })}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { clipBoxData, sliceData } from '@/lib/shared/schemas/measurement';
 import { UNIT_SYMBOLS, type LengthUnit } from '@/lib/shared/viewer/units';
 import type { ClipBoxData, SliceData } from '@/lib/shared/viewer/volumes';
@@ -58,12 +58,15 @@ export function VolumeEditor({
   volume,
   unit,
   busy,
+  dragged,
   onPreview,
   onSave,
   onCancel,
 }: {
   name: string;
   volume: VolumeData;
+  /** Counts the gizmo's drag steps: the fields show each dragged box as it moves. */
+  dragged: number;
   unit: LengthUnit;
   busy: boolean;
   onPreview: (volume: VolumeData) => void;
@@ -76,6 +79,13 @@ export function VolumeEditor({
   const [show, setShow] = useState<ClipBoxData['show']>(volume.kind === 'clip-box' ? volume.data.show : 'clipped');
   const [axis, setAxis] = useState<SliceData['axis']>(volume.kind === 'slice' ? volume.data.axis : 'vertical');
   const current = parse(volume, fields, { show, axis });
+
+  // A drag of the gizmo changed the volume: the typed numbers follow it live (typed changes do not come back this way).
+  useEffect(() => {
+    if (dragged > 0) setFields(fieldsOf(volume));
+    // Only a drag step rewrites the fields; the volume alone also changes as the user types.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dragged]);
   const slice = volume.kind === 'slice';
   const length = UNIT_SYMBOLS[unit].length;
 
@@ -151,6 +161,7 @@ export function VolumeEditor({
           ))}
         </fieldset>
       )}
+      <p className={styles.itemKind}>{t('dragHint')}</p>
       {!current && <p role="alert">{t('invalid')}</p>}
       <div className={styles.inline}>
         <button type="submit" className={styles.button} disabled={busy || !current}>

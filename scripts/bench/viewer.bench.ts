@@ -7,7 +7,13 @@
  * - the route's own JavaScript (scripts fetched before the engine is asked for: mark
  *   `viewer:engine-requested`) and the engine's (three, r3f, potree-core) after it, gzip as served;
  * - the points drawn at most while flying through the six standard views and focus, against the
- *   budget (1 000 000 by default; the page's `data-points` read every animation frame).
+ *   budget (1 000 000 by default; the page's `data-points` read every animation frame);
+ * - a flight across the whole cloud at a 200 000-point budget (the demo cloud has 1.5 M, so the
+ *   node cache must evict): close views around and over the building, out and back twice, reading
+ *   at each settled view the points drawn, potree-core's node cache (nodes, points, geometry bytes)
+ *   and the JS heap, through the page's `window.__argusViewerStats` (installed only when the
+ *   address carries `?viewerStats`). Bounded means the second pass holds no more than the first
+ *   pass's peak plus 10 %.
  *
  * Method. The stack starts the way `npm test -- e2e` starts it (scripts/start.ts: production build,
  * identity service, worker, app, demo seed) on the bench database, like map.bench.ts. Chromium
@@ -96,6 +102,100 @@ async function maxPointsFlying(page: Page): Promise<{ max: number; budget: numbe
   return { max, budget };
 }
 
+/** The flight's point budget: well under the demo cloud's 1.5 M points, so the cache must evict to stay bounded. */
+const FLIGHT_BUDGET = 200_000;
+/** Views per pass: a ring close around the building at three heights, then low over it along its length. */
+const RING_STEPS = 12;
+
+interface FlightSample {
+  pass: number;
+  step: number;
+  settled: boolean;
+  pointsDrawn: number;
+  cachedNodes: number;
+  cachedPoints: number;
+  cachedBytes: number;
+  heapUsed: number;
+}
+
+type Stats = { pointsDrawn: number; pointBudget: number; loadingNodes: number; visibleNodes: number; cachedNodes: number; cachedPoints: number; cachedBytes: number };
+type View = { position: [number, number, number]; target: [number, number, number] };
+
+/**
+ * The flight path over and around the cloud's extent (cloud coordinates): close views that ask for
+ * the deepest nodes of one part at a time, so the whole cloud passes through the node cache.
+ */
+function flightPath(min: number[], max: number[]): View[] {
+  const [cx, cy, cz] = [0, 1, 2].map((i) => (min[i]! + max[i]!) / 2) as [number, number, number];
+  const [sx, sy, sz] = [0, 1, 2].map((i) => max[i]! - min[i]!) as [number, number, number];
+  const radius = Math.hypot(sx, sy) / 2;
+  const views: View[] = [];
+  for (const level of [0.2, 0.5, 0.9]) {
+    for (let i = 0; i < RING_STEPS; i++) {
+      const angle = (2 * Math.PI * i) / RING_STEPS;
+      const [dx, dy] = [Math.cos(angle), Math.sin(angle)];
+      const z = min[2]! + sz * level;
+      // Standing a fifth of the building's size off its wall, looking at the nearest part of it.
+      views.push({ position: [cx + dx * radius * 1.2, cy + dy * radius * 1.2, z], target: [cx + dx * radius * 0.5, cy + dy * radius * 0.5, z] });
+    }
+  }
+  for (let i = 0; i <= 6; i++) {
+    const x = min[0]! + (sx * i) / 6;
+    views.push({ position: [x, cy - sy * 0.3, max[2]! + sz * 0.3], target: [x, cy, cz] });
+  }
+  return views;
+}
+
+/**
+ * Flies the path twice at a small budget and reads, at each settled view, the points drawn, the node
+ * cache (nodes, points, geometry bytes; potree-core's LRU) and the JS heap (CDP Runtime.getHeapUsage).
+ */
+async function flyAcross(page: Page, url: string) {
+  await page.goto(`${url}?viewerStats`);
+  await page.getByRole('button', { name: 'Show settings' }).click();
+  await page.getByLabel('Point budget').fill(String(FLIGHT_BUDGET));
+  await page.waitForFunction(`window.__argusViewerStats && window.__argusViewerStats.read().pointBudget === ${FLIGHT_BUDGET}`, null, { timeout: 180_000, polling: 100 });
+  await page.evaluate(`(() => {
+    window.__maxPoints = 0;
+    const sample = () => {
+      window.__maxPoints = Math.max(window.__maxPoints, window.__argusViewerStats ? window.__argusViewerStats.read().pointsDrawn : 0);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  })()`);
+  const cdp = await page.context().newCDPSession(page);
+  const bounds = (await page.evaluate(`window.__argusViewerStats.extent()`)) as { min: number[]; max: number[] };
+  const path = flightPath(bounds.min, bounds.max);
+  const samples: FlightSample[] = [];
+  for (const pass of [1, 2]) {
+    // Out along the path, then back.
+    const route = pass === 1 ? path : [...path].reverse();
+    for (let step = 0; step < route.length; step++) {
+      await page.evaluate(`window.__argusViewerStats.look(${JSON.stringify(route[step])})`);
+      // Settled: nothing loading and the same visible nodes over three polls (nodes stream in over frames).
+      const settled = await page
+        .waitForFunction(
+          `(() => {
+            const s = window.__argusViewerStats.read();
+            const key = s.loadingNodes + ':' + s.visibleNodes + ':' + s.pointsDrawn;
+            window.__settle = window.__settle && window.__settle.key === key ? { key, n: window.__settle.n + 1 } : { key, n: 0 };
+            return s.loadingNodes === 0 && window.__settle.n >= 3;
+          })()`,
+          null,
+          { timeout: 60_000, polling: 250 },
+        )
+        .then(() => true, () => false);
+      const stats = (await page.evaluate('window.__argusViewerStats.read()')) as Stats;
+      await cdp.send('HeapProfiler.collectGarbage');
+      const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+      samples.push({ pass, step, settled, pointsDrawn: stats.pointsDrawn, cachedNodes: stats.cachedNodes, cachedPoints: stats.cachedPoints, cachedBytes: stats.cachedBytes, heapUsed: heap.usedSize });
+    }
+  }
+  const maxPoints = (await page.evaluate('window.__maxPoints')) as number;
+  const max = (pass: number, key: 'cachedBytes' | 'cachedPoints' | 'cachedNodes' | 'heapUsed') => Math.max(...samples.filter((s) => s.pass === pass).map((s) => s[key]));
+  return { budget: FLIGHT_BUDGET, views: path.length, maxPoints, samples, max };
+}
+
 export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
   const stack = await prepareStack(ctx.databaseUrl, 'viewer');
   const app = stack.app;
@@ -118,6 +218,10 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
       const loads: Load[] = [];
       for (let i = 0; i < LOADS; i++) loads.push(await load(page, url));
       const flying = await maxPointsFlying(page);
+      const flight = await flyAcross(page, url);
+      // Bounded: the second pass (the same views again, back and forth) holds at most 10 % more than
+      // the first pass's peak (which nodes a view keeps depends a little on the order they arrive in).
+      const growthBoundBytes = Math.round(flight.max(1, 'cachedBytes') * 0.1);
       const warm = loads.slice(1);
       const result = {
         method:
@@ -128,6 +232,23 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
         routeJsBytesGzip: loads[0]!.routeJsBytes,
         engineJsBytesGzip: loads[0]!.engineJsBytes,
         pointsDrawn: { max: flying.max, budget: flying.budget, withinBudget: flying.max <= flying.budget },
+        flight: {
+          method: `point budget ${flight.budget}; ${flight.views} close views around (3 heights) and over the building, flown out and back twice; each view read once settled (nothing loading, same visible nodes over 3 polls of 250 ms); heap after a forced GC (CDP)`,
+          budget: flight.budget,
+          maxPointsDrawn: flight.maxPoints,
+          pointsWithinBudget: flight.maxPoints <= flight.budget,
+          unsettledViews: flight.samples.filter((s) => !s.settled).length,
+          cache: {
+            firstPass: { maxNodes: flight.max(1, 'cachedNodes'), maxPoints: flight.max(1, 'cachedPoints'), maxBytes: flight.max(1, 'cachedBytes') },
+            secondPass: { maxNodes: flight.max(2, 'cachedNodes'), maxPoints: flight.max(2, 'cachedPoints'), maxBytes: flight.max(2, 'cachedBytes') },
+            lruPointBound: 2 * flight.budget,
+            growthBoundBytes,
+            bounded: flight.max(2, 'cachedBytes') <= flight.max(1, 'cachedBytes') + growthBoundBytes,
+          },
+          heapUsedBytes: { firstPassMax: flight.max(1, 'heapUsed'), secondPassMax: flight.max(2, 'heapUsed'), last: flight.samples.at(-1)?.heapUsed },
+          samples: flight.samples.map((s) => [s.pass, s.step, s.pointsDrawn, s.cachedNodes, s.cachedPoints, s.cachedBytes, s.heapUsed]),
+          sampleColumns: ['pass', 'step', 'pointsDrawn', 'cachedNodes', 'cachedPoints', 'cachedBytes', 'heapUsed'],
+        },
       };
       log(JSON.stringify(result));
       return result;

@@ -62,6 +62,12 @@ export interface EngineApi {
   screenshot(size?: { width: number; height: number }): Promise<Blob>;
   /** A slab seen square-on through an orthographic camera, only its points, as a PNG of the given pixels. */
   renderSlice(slice: SliceRender): Promise<Blob>;
+  /** Where a point (cloud coordinates) is on the canvas (CSS pixels from its top left); null when behind the camera. */
+  project(point: Point3): { x: number; y: number } | null;
+  /** The pointer's ray at a canvas position (CSS pixels), in cloud coordinates. */
+  rayAt(x: number, y: number): { origin: Point3; direction: Point3 };
+  /** Calls `listener` after every drawn frame (overlays that follow the view); returns how to stop. */
+  onFrame(listener: () => void): () => void;
 }
 
 /** A saved item or the one being made, drawn over the cloud. */

@@ -3,7 +3,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { PointColorType, PointShape, PointSizeType, Potree, PotreeRenderer, type PointCloudOctree } from 'potree-core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box3, Color, OrthographicCamera, PerspectiveCamera, Scene, Vector2, Vector3, type Camera } from 'three';
+import { Box3, Color, OrthographicCamera, PerspectiveCamera, Raycaster, Scene, Vector2, Vector3, type Camera } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { datasets } from '@/lib/client/api/datasets';
 import type { Point3 } from '@/lib/shared/measurements/maths';
@@ -15,6 +15,7 @@ import { Overlay } from './overlay';
 import { pngBlob } from './png';
 import { standardViewPosition } from './standard-views';
 import { usePicking } from './use-picking';
+import { installStatsHook, readStats } from './viewer-stats';
 import { applyClipping, clipBoxOf, clippingOf, sliceCamera } from './volumes';
 
 const SIZING: Record<ViewerSettings['pointSizing'], PointSizeType> = {
@@ -29,6 +30,9 @@ const THEME: Record<ViewerSettings['theme'], PointColorType> = {
   classification: PointColorType.CLASSIFICATION,
   returnNumber: PointColorType.RETURN_NUMBER,
 };
+
+/** Scratch for projections (no allocation per call: the gizmo projects its handles every frame). */
+const scratch = new Vector3();
 
 /** potree-core's colour-output setting (TOOLCHAIN §16): without it three 0.187 draws every point white. */
 const LINEAR_TO_SRGB = 1;
@@ -70,6 +74,8 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     return c;
   }, []);
   const drawn = useRef(-1);
+  // Overlays outside the canvas (the volume gizmo) that follow the view after each frame.
+  const frameListeners = useRef(new Set<() => void>());
   const navigationNow = useRef(navigation);
   // While a slice view is rendered off the window's camera, the frame loop leaves the canvas alone.
   const exporting = useRef(false);
@@ -219,6 +225,14 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     const { origin, pco } = cloud;
     const toCloud = (v: Vector3): Point3 => [v.x + origin.x, v.y + origin.y, v.z + origin.z];
     const toScene = (p: Point3) => new Vector3(p[0] - origin.x, p[1] - origin.y, p[2] - origin.z);
+    const removeStatsHook = installStatsHook({
+      read: () => readStats(potree, pco),
+      extent: () => {
+        const box = extentOf(pco);
+        return { min: toCloud(box.min), max: toCloud(box.max) };
+      },
+      look: (view) => place(camera, toScene(view.position), toScene(view.target)),
+    });
     onApi({
       cameraView: () => ({ position: toCloud(camera.position), target: toCloud(controls.current?.target ?? target.current) }),
       flyTo: (points: readonly Point3[], view?: CameraView) => {
@@ -265,8 +279,28 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
         }
       },
       renderSlice: (slice) => renderSlice(slice),
+      project: (p) => {
+        const v = scratch.set(p[0] - origin.x, p[1] - origin.y, p[2] - origin.z).project(camera);
+        if (v.z < -1 || v.z > 1) return null;
+        const canvas = gl.domElement;
+        return { x: ((v.x + 1) / 2) * canvas.clientWidth, y: ((1 - v.y) / 2) * canvas.clientHeight };
+      },
+      rayAt: (x, y) => {
+        const canvas = gl.domElement;
+        const ray = new Raycaster();
+        ray.setFromCamera(new Vector2((x / Math.max(canvas.clientWidth, 1)) * 2 - 1, 1 - (y / Math.max(canvas.clientHeight, 1)) * 2), camera);
+        const d = ray.ray.direction;
+        return { origin: toCloud(ray.ray.origin), direction: [d.x, d.y, d.z] };
+      },
+      onFrame: (listener) => {
+        frameListeners.current.add(listener);
+        return () => frameListeners.current.delete(listener);
+      },
     });
-    return () => onApi(null);
+    return () => {
+      removeStatsHook();
+      onApi(null);
+    };
     // place/draw read the current camera and cloud; the api is renewed when either changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cloud, camera, onApi]);
@@ -332,6 +366,7 @@ export function PointCloudScene({ missionId, settings, onStatus, onCloud, onApi,
     if (navigationNow.current === 'fly') fly(delta);
     else controls.current?.update();
     draw();
+    for (const listener of frameListeners.current) listener();
     if (!cloud) return;
     const points = cloud.pco.visibleNodes.reduce((sum, node) => sum + node.numPoints, 0);
     if (points !== drawn.current) {

@@ -108,6 +108,11 @@ async function everything() {
     dataset: await count('dataset'),
     tag: await count('tag'),
     audit_event: await count('audit_event'),
+    measurement: await count('measurement'),
+    rendered_slice: await count('rendered_slice'),
+    tour: await count('tour'),
+    tour_image: await count('tour_image'),
+    tour_panorama: await count('tour_panorama'),
     keys: await keysUnder(store, ''),
   };
 }
@@ -273,7 +278,7 @@ describe('mission backup and restore', () => {
     });
 
     it('wrong format version', async () => {
-      expect(await refusal(await pack(setManifest(entries, { ...manifestOf(entries), formatVersion: 2 })))).toBe('unprocessable:version');
+      expect(await refusal(await pack(setManifest(entries, { ...manifestOf(entries), formatVersion: 3 })))).toBe('unprocessable:version');
     });
 
     it('a traversal path, listed or not', async () => {

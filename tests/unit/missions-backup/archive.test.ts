@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as tar from 'tar-stream';
-import { classifyEntryPath, parseManifest, RECORD_PATHS } from '@/lib/server/missions/backup/manifest';
+import { classifyEntryPath, parseManifest, RECORD_PATHS, VERSION_1_SETS } from '@/lib/server/missions/backup/manifest';
 import { readBackupArchive } from '@/lib/server/missions/backup/read-archive';
 import { recordEntries } from '@/lib/server/missions/backup/write-archive';
 import { createFsStorage } from '@/lib/server/storage/fs-driver';
@@ -29,6 +29,9 @@ const building = {
   groundArea: 40, facadeArea: 120, perimeter: 40, levels: 1, storeyHeight: 3, createdAt: AT.toISOString(), updatedAt: AT.toISOString(), version: 1,
 };
 const FILE = Buffer.from('scan bytes');
+const VERSION_2_PATHS: string[] = Object.entries(RECORD_PATHS).filter(([set]) => !VERSION_1_SETS.includes(set as never)).map(([, path]) => path);
+const distance = { id: 5, missionId: 42, kind: 'distance', name: 'Traufe', visible: true, points: [[1, 2, 3], [4, 6, 3]], data: {}, createdBy: null, createdAt: AT.toISOString(), updatedAt: AT.toISOString(), version: 2 };
+const slicePng = { id: 9, missionId: 42, measurementId: null, name: 'Schnitt', scale: 50, dpi: 150, widthPx: 10, heightPx: 10, storageKey: 'missions/42/rendered-slices/a.png', sizeBytes: 10, sha256: 'a'.repeat(64), createdBy: null, createdAt: AT.toISOString() };
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 interface Entry {
@@ -38,8 +41,9 @@ interface Entry {
 }
 
 /** A valid archive's entries (manifest first), for the tests to tamper with. */
-function validEntries(over: { mission?: object; file?: Buffer } = {}): Entry[] {
-  const records = { mission: over.mission ?? missionRecord, buildings: [building], tags: [], shares: [], datasets: [], auditEvents: [] };
+function validEntries(over: { mission?: object; file?: Buffer; content?: Record<string, object[]> } = {}): Entry[] {
+  const content = { measurements: [], renderedSlices: [], tours: [], tourImages: [], tourPanoramas: [], ...over.content };
+  const records = { mission: over.mission ?? missionRecord, buildings: [building], tags: [], shares: [], datasets: [], auditEvents: [], ...content };
   const files = [{ key: 'missions/42/datasets/a.bin', relativeKey: 'datasets/a.bin', size: FILE.length, sha256: sha(FILE), contentType: 'application/octet-stream' }];
   const { manifest, records: recordFiles } = recordEntries({ missionId: 42, createdAt: AT, createdBy: null, records: records as never, files });
   return [{ name: 'manifest.json', body: manifest }, ...recordFiles.map((r) => ({ name: r.path, body: r.bytes })), { name: 'files/datasets/a.bin', body: over.file ?? FILE }];
@@ -115,9 +119,17 @@ describe('manifest validation', () => {
 
   it('refuses another format, another version, and bytes that are not JSON', () => {
     expect(reason({ ...good(), format: 'something-else' })).toBe('format');
-    expect(reason({ ...good(), formatVersion: 2 })).toBe('version');
+    expect(reason({ ...good(), formatVersion: 3 })).toBe('version');
     expect(reason({ ...good(), formatVersion: '1' })).toBe('version');
     expect(() => parseManifest(Buffer.from('{not json'))).toThrow(expect.objectContaining({ details: expect.objectContaining({ reason: 'manifest' }) }));
+  });
+
+  it('still reads format version 1, which has no viewer or tour records, and refuses them in it', () => {
+    const m = good();
+    const version1 = m.entries.filter((e) => !VERSION_2_PATHS.includes(e.path));
+    expect(reason({ ...m, formatVersion: 1, entries: version1 })).toBe('accepted');
+    expect(reason({ ...m, formatVersion: 1 })).toBe('manifest');
+    expect(reason({ ...m, entries: version1 })).toBe('manifest');
   });
 
   it('refuses missing record sets, duplicates, traversal, bad checksums and unknown fields', () => {
@@ -140,6 +152,17 @@ describe('reading an archive', () => {
     expect(archive.records.buildings).toHaveLength(1);
     expect(archive.files).toEqual([{ relativeKey: 'datasets/a.bin', stagedKey: 'tmp/restores/test/datasets/a.bin', contentType: 'application/octet-stream', size: FILE.length }]);
     expect((await storage.head('tmp/restores/test/datasets/a.bin'))?.sha256).toBe(sha(FILE));
+  });
+
+  it('reads the viewer items and rendered slices, and refuses ones that break their kind or leave the mission', async () => {
+    const archive = await read(await pack(validEntries({ content: { measurements: [distance], renderedSlices: [slicePng] } })));
+    expect(archive.records.measurements).toEqual([{ ...distance, createdAt: AT, updatedAt: AT }]);
+    expect(archive.records.renderedSlices).toEqual([{ ...slicePng, createdAt: AT }]);
+    // A distance needs two points at least.
+    expect(await reasonOf(await pack(validEntries({ content: { measurements: [{ ...distance, points: [[1, 2, 3]] }] } })))).toBe('record');
+    expect(await reasonOf(await pack(validEntries({ content: { measurements: [{ ...distance, missionId: 43 }] } })))).toBe('record');
+    expect(await reasonOf(await pack(validEntries({ content: { renderedSlices: [{ ...slicePng, storageKey: 'missions/43/rendered-slices/a.png' }] } })))).toBe('record');
+    expect(await reasonOf(await pack(validEntries({ content: { renderedSlices: [{ ...slicePng, measurementId: 77 }] } })))).toBe('record');
   });
 
   it('refuses a record whose bytes do not match the manifest checksum', async () => {

@@ -31,7 +31,7 @@ export interface BackupResult {
   size: number;
   sha256: string;
   files: number;
-  records: { buildings: number; tags: number; shares: number; datasets: number; auditEvents: number };
+  records: { buildings: number; tags: number; shares: number; datasets: number; auditEvents: number; measurements: number; renderedSlices: number; tours: number };
 }
 
 export class MissionGoneError extends Error {
@@ -117,6 +117,9 @@ export async function makeBackup(input: {
       shares: records.shares.length,
       datasets: records.datasets.length,
       auditEvents: records.auditEvents.length,
+      measurements: records.measurements.length,
+      renderedSlices: records.renderedSlices.length,
+      tours: records.tours.length,
     },
   };
 }

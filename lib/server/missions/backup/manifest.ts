@@ -10,7 +10,10 @@ import { JsonLimitError, JsonTextError, parseBoundedJson } from '../../json/boun
  * manifest with its size and SHA-256, so a restore can check each byte before anything is written.
  */
 export const BACKUP_FORMAT = 'argus.mission-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** Version 2 added the viewer's items, rendered slices and tours (content-records.ts); version 1 is still read. */
+export const BACKUP_FORMAT_VERSION = 2;
+export const READABLE_FORMAT_VERSIONS = [1, 2] as const;
+export type FormatVersion = (typeof READABLE_FORMAT_VERSIONS)[number];
 export const MANIFEST_PATH = 'manifest.json';
 
 /** The record sets of a backup and the archive entry each lives in. */
@@ -21,9 +24,17 @@ export const RECORD_PATHS = {
   shares: 'records/shares.json',
   datasets: 'records/datasets.json',
   auditEvents: 'records/audit-events.json',
+  measurements: 'records/measurements.json',
+  renderedSlices: 'records/rendered-slices.json',
+  tours: 'records/tours.json',
+  tourImages: 'records/tour-images.json',
+  tourPanoramas: 'records/tour-panoramas.json',
 } as const;
 export type RecordSet = keyof typeof RECORD_PATHS;
 const RECORD_PATH_SET = new Set<string>(Object.values(RECORD_PATHS));
+/** The sets a version-1 archive has; the others came with version 2. */
+export const VERSION_1_SETS: readonly RecordSet[] = ['mission', 'buildings', 'tags', 'shares', 'datasets', 'auditEvents'];
+const VERSION_1_PATHS = new Set<string>(VERSION_1_SETS.map((set) => RECORD_PATHS[set]));
 
 export const FILES_DIR = 'files/';
 
@@ -74,7 +85,7 @@ export type ManifestEntry = z.infer<typeof entrySchema>;
 export const manifestSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT),
-    formatVersion: z.literal(BACKUP_FORMAT_VERSION),
+    formatVersion: z.union(READABLE_FORMAT_VERSIONS.map((v) => z.literal(v))),
     missionId: z.number().int().positive(),
     createdAt: z.iso.datetime({ offset: true }),
     /** Identity id of whoever asked for the backup. */
@@ -94,7 +105,9 @@ export const manifestSchema = z
       }
     });
     for (const path of RECORD_PATH_SET) {
-      if (!seen.has(path)) ctx.addIssue({ code: 'custom', path: ['entries'], message: `missing ${path}` });
+      const expected = m.formatVersion >= 2 || VERSION_1_PATHS.has(path);
+      if (expected && !seen.has(path)) ctx.addIssue({ code: 'custom', path: ['entries'], message: `missing ${path}` });
+      if (!expected && seen.has(path)) ctx.addIssue({ code: 'custom', path: ['entries'], message: `${path} is not part of format version ${m.formatVersion}` });
     }
   });
 export type Manifest = z.infer<typeof manifestSchema>;
@@ -116,8 +129,8 @@ export function parseManifest(bytes: Buffer): Manifest {
   if (!head || typeof head !== 'object' || head.format !== BACKUP_FORMAT) {
     throw refuse('format', 'This file is not an Argus mission backup');
   }
-  if (head.formatVersion !== BACKUP_FORMAT_VERSION) {
-    throw refuse('version', `Backup format version ${String(head.formatVersion)} is not supported (expected ${BACKUP_FORMAT_VERSION})`, {
+  if (!(READABLE_FORMAT_VERSIONS as readonly unknown[]).includes(head.formatVersion)) {
+    throw refuse('version', `Backup format version ${String(head.formatVersion)} is not supported (expected ${READABLE_FORMAT_VERSIONS.join(' or ')})`, {
       formatVersion: head.formatVersion ?? null,
     });
   }

@@ -9,6 +9,7 @@ import { joinKey } from '../../storage/keys';
 import type { Storage } from '../../storage/types';
 import { classifyEntryPath, MANIFEST_PATH, parseManifest, RECORD_PATHS, refuse, type Manifest, type ManifestEntry, type RecordSet } from './manifest';
 import { BoundedJsonParser, formatPath, JsonLimitError, JsonSyntaxError, JsonTextError } from '../../json/bounded-json';
+import { contentProblems } from './content-records';
 import { parseRecord, type BackupRecords } from './records';
 
 /** A file of the archive, already checked against its checksum and copied to a scratch key. */
@@ -242,6 +243,9 @@ export async function readBackupArchive(
 
 /** Every record must belong to the manifest's mission: an archive cannot smuggle rows into another one. */
 export function assertOneMission(missionId: number, records: BackupRecords): void {
+  const { measurements = [], renderedSlices = [], tours = [], tourImages = [], tourPanoramas = [] } = records;
+  const content = contentProblems(missionId, { measurements, renderedSlices, tours, tourImages, tourPanoramas });
+  if (content) throw refuse('record', `Viewer or tour records of the archive ${content}`);
   const foreign =
     records.mission.id !== missionId ||
     records.buildings.some((b) => b.missionId !== missionId) ||

@@ -17,6 +17,7 @@ import {
 } from '@/lib/shared/schemas/mission';
 import { auditEvent, building, dataset, mission, missionShare, missionTag, tag } from '../../db/schema';
 import type { DomainContext } from '../../domain/context';
+import { collectContentRecords, contentRecordSchemas, type ContentRecords } from './content-records';
 import { refuse } from './manifest';
 
 /*
@@ -159,7 +160,7 @@ export const auditEventRecord = z.strictObject({
   requestId: z.string().max(200).nullable(),
 });
 
-export type BackupRecords = {
+type CoreRecords = {
   mission: z.output<typeof missionRecord>;
   buildings: z.output<typeof buildingRecord>[];
   tags: z.output<typeof tagRecord>[];
@@ -167,6 +168,10 @@ export type BackupRecords = {
   datasets: z.output<typeof datasetRecord>[];
   auditEvents: z.output<typeof auditEventRecord>[];
 };
+/** What a backup writes (format version 2). */
+export type CompleteRecords = CoreRecords & ContentRecords;
+/** What an archive holds: a version-1 archive lacks the content sets (a restore then leaves those tables alone). */
+export type BackupRecords = CoreRecords & Partial<ContentRecords>;
 
 // The schemas must cover every column (a new column would otherwise silently be lost on restore).
 type Columns<T> = Exclude<keyof T, 'searchText'>;
@@ -184,7 +189,7 @@ void covered;
  * Reads the mission's records as they are now, in a stable order. Run it in one transaction
  * (REPEATABLE READ) so the sets are a consistent snapshot.
  */
-export async function collectRecords(ctx: Pick<DomainContext, 'db'>, missionId: number): Promise<BackupRecords | null> {
+export async function collectRecords(ctx: Pick<DomainContext, 'db'>, missionId: number): Promise<CompleteRecords | null> {
   const { db } = ctx;
   const [row] = await db.select().from(mission).where(eq(mission.id, missionId));
   if (!row) return null;
@@ -200,7 +205,7 @@ export async function collectRecords(ctx: Pick<DomainContext, 'db'>, missionId: 
   const shares = await db.select().from(missionShare).where(eq(missionShare.missionId, missionId)).orderBy(asc(missionShare.customerId));
   const datasets = await db.select().from(dataset).where(eq(dataset.missionId, missionId)).orderBy(asc(dataset.id));
   const auditEvents = await db.select().from(auditEvent).where(eq(auditEvent.missionId, missionId)).orderBy(asc(auditEvent.id));
-  return { mission: missionRow, buildings, tags, shares, datasets, auditEvents };
+  return { mission: missionRow, buildings, tags, shares, datasets, auditEvents, ...(await collectContentRecords(ctx, missionId)) };
 }
 
 /** The schema of one record of each set (the files hold one mission object and arrays of the rest). */
@@ -211,6 +216,7 @@ export const recordItemSchemas = {
   shares: shareRecord,
   datasets: datasetRecord,
   auditEvents: auditEventRecord,
+  ...contentRecordSchemas,
 } as const;
 
 /** Parses one record (index null: the mission object); a failure names the set, the record and the first problems. */

@@ -17,6 +17,7 @@ import { missionFilesPrefix } from './make-backup';
 import { refuse } from './manifest';
 import { readBackupArchive, type ReadArchive } from './read-archive';
 import type { BackupRecords } from './records';
+import { CONTENT_TABLES, replaceContent, type RestoredContent } from './restore-content';
 
 export interface RestoreMissionInput {
   missionId: number;
@@ -35,7 +36,8 @@ export interface RestoreMissionInput {
  * only. In order: authorize and check the version before reading a byte; read and validate the whole
  * archive (read-archive.ts) while its files go to a scratch prefix; then ONE transaction locks the
  * mission, checks the version again, checks that everything the records refer to exists, replaces
- * the mission row, buildings, tags, shares and datasets, adds audit events the trail lacks, moves
+ * the mission row, buildings, tags, shares and datasets (and, from format 2, the viewer's items,
+ * rendered slices and tours: restore-content.ts), adds audit events the trail lacks, moves
  * the files into place and records a `restore` audit event. Any failure rolls all records back.
  * A mission that no longer exists is recreated with its id.
  */
@@ -80,6 +82,7 @@ async function write(tx: DomainContext & { db: Tx }, missionId: number, version:
   }
   await assertReferences(tx, records);
 
+  let content: RestoredContent | null = null;
   try {
     const { id: _id, version: archivedVersion, backupState: _state, backedUpAt: _at, updatedAt: _updated, ...fields } = records.mission;
     void [_id, _state, _at, _updated];
@@ -100,7 +103,8 @@ async function write(tx: DomainContext & { db: Tx }, missionId: number, version:
     if (records.datasets.length) await tx.db.insert(dataset).overridingSystemValue().values(records.datasets);
     // The trail is append-only: a restore never rewrites it, it only brings back events it lacks.
     if (records.auditEvents.length) await tx.db.insert(auditEvent).overridingSystemValue().values(records.auditEvents).onConflictDoNothing();
-    for (const table of ['mission', 'building', 'dataset', 'audit_event']) await keepSequenceAhead(tx, table);
+    content = await replaceContent(tx, missionId, records);
+    for (const table of ['mission', 'building', 'dataset', 'audit_event', ...CONTENT_TABLES]) await keepSequenceAhead(tx, table);
   } catch (err) {
     throw asRefusal(err);
   }
@@ -114,7 +118,17 @@ async function write(tx: DomainContext & { db: Tx }, missionId: number, version:
     version: after!.version,
     backupCreatedAt: archive.manifest.createdAt,
     recreated: !current,
-    restored: { buildings: records.buildings.length, tags: records.tags.length, shares: records.shares.length, datasets: records.datasets.length, files: archive.files.length },
+    restored: {
+      buildings: records.buildings.length,
+      tags: records.tags.length,
+      shares: records.shares.length,
+      datasets: records.datasets.length,
+      files: archive.files.length,
+      // null: a format-1 archive, which left these as they were.
+      measurements: content?.measurements ?? null,
+      renderedSlices: content?.renderedSlices ?? null,
+      tours: content?.tours ?? null,
+    },
   };
   await recordAudit(tx, {
     entity: 'mission',

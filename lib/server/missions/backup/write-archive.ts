@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import type { PutResult, Storage } from '../../storage/types';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, FILES_DIR, MANIFEST_PATH, RECORD_PATHS, type Manifest, type ManifestEntry, type RecordSet } from './manifest';
-import type { BackupRecords } from './records';
+import type { CompleteRecords } from './records';
 
 /** A stored file of the mission, to be copied into the archive. */
 export interface ArchiveFile {
@@ -26,7 +26,7 @@ export interface WriteArchiveInput {
   missionId: number;
   createdAt: Date;
   createdBy: string | null;
-  records: Omit<BackupRecords, 'mission'> & { mission: unknown };
+  records: Omit<CompleteRecords, 'mission'> & { mission: unknown };
   files: ArchiveFile[];
   /** Fraction 0..1 of the bytes packed so far. */
   onProgress?: (fraction: number) => Promise<void> | void;

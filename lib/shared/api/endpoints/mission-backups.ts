@@ -82,7 +82,17 @@ export const restoreMissionResultSchema = z.object({
   backupCreatedAt: z.iso.datetime({ offset: true }),
   /** True when the mission did not exist any more and was recreated with its id. */
   recreated: z.boolean(),
-  restored: z.object({ buildings: z.number().int(), tags: z.number().int(), shares: z.number().int(), datasets: z.number().int(), files: z.number().int() }),
+  restored: z.object({
+    buildings: z.number().int(),
+    tags: z.number().int(),
+    shares: z.number().int(),
+    datasets: z.number().int(),
+    files: z.number().int(),
+    /** The 3D viewer's saved items, rendered slices and tours; null when the archive (format 1) has none and they were left as they were. */
+    measurements: z.number().int().nullable(),
+    renderedSlices: z.number().int().nullable(),
+    tours: z.number().int().nullable(),
+  }),
 });
 export type RestoreMissionResult = z.output<typeof restoreMissionResultSchema>;
 
