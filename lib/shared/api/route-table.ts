@@ -23,6 +23,7 @@ import * as renderedSlices from './endpoints/rendered-slices';
 import * as tablePresets from './endpoints/table-presets';
 import * as tours from './endpoints/tours';
 import * as storage from './endpoints/storage';
+import * as panelizerPoints from './endpoints/panelizer-points';
 
 /*
  * The endpoint description modules the browser calls, by the name lib/client/api uses for each,
@@ -47,6 +48,7 @@ export const describedModules = {
   missionPrint,
   missions,
   myNotifications,
+  panelizerPoints,
   pickers,
   processors,
   platform,
