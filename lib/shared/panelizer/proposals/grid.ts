@@ -48,22 +48,32 @@ export function quantile(values: ArrayLike<number>, q: number): number {
 
 /** Square dilation (radius r cells) of a binary mask, by two passes of running counts. */
 export function dilate(mask: Uint8Array, columns: number, rows: number, r: number): Uint8Array {
-  const pass = (input: Uint8Array, along: 'row' | 'column') => {
-    const out = new Uint8Array(input.length);
-    const [lines, length] = along === 'row' ? [rows, columns] : [columns, rows];
-    const at = along === 'row' ? (line: number, i: number) => line * columns + i : (line: number, i: number) => i * columns + line;
-    const prefix = new Int32Array(length + 1);
-    for (let line = 0; line < lines; line++) {
-      for (let i = 0; i < length; i++) prefix[i + 1] = prefix[i]! + input[at(line, i)]!;
-      for (let i = 0; i < length; i++) {
-        const lo = Math.max(0, i - r);
-        const hi = Math.min(length, i + r + 1);
-        if (prefix[hi]! - prefix[lo]! > 0) out[at(line, i)] = 1;
-      }
+  // Along rows: a cell is set when the window [c − r, c + r] holds a set cell (running count).
+  const across = new Uint8Array(mask.length);
+  for (let row = 0; row < rows; row++) {
+    const base = row * columns;
+    let inWindow = 0;
+    for (let c = 0; c < Math.min(r, columns); c++) inWindow += mask[base + c]!;
+    for (let c = 0; c < columns; c++) {
+      if (c + r < columns) inWindow += mask[base + c + r]!;
+      if (c - r - 1 >= 0) inWindow -= mask[base + c - r - 1]!;
+      across[base + c] = inWindow > 0 ? 1 : 0;
     }
-    return out;
-  };
-  return pass(pass(mask, 'row'), 'column');
+  }
+  // Then along columns.
+  const out = new Uint8Array(mask.length);
+  const counts = new Int32Array(columns);
+  for (let row = 0; row < Math.min(r, rows); row++) for (let c = 0; c < columns; c++) counts[c]! += across[row * columns + c]!;
+  for (let row = 0; row < rows; row++) {
+    const entering = row + r;
+    const leaving = row - r - 1;
+    for (let c = 0; c < columns; c++) {
+      if (entering < rows) counts[c]! += across[entering * columns + c]!;
+      if (leaving >= 0) counts[c]! -= across[leaving * columns + c]!;
+      out[row * columns + c] = counts[c]! > 0 ? 1 : 0;
+    }
+  }
+  return out;
 }
 
 /** Square erosion: the complement's dilation, complemented (cells outside the grid count as empty). */

@@ -2,8 +2,8 @@
  * A building outline from a plan slice (u = x, v = y): walls seen from above are lines of many
  * points, the ground and roofs a thin spread. Cells dense enough to be wall → closing, so window
  * and door gaps (and the alcoves behind them) are bridged → everything not reachable from the
- * border is building → the largest such region's boundary → simplified → snapped to the two
- * dominant directions → each edge moved onto the outer face of the wall points along it.
+ * border is building → the largest such region's boundary → simplified → snapped to the grid's
+ * axes → each edge moved onto the outer face of the wall points along it.
  */
 import type { PanelizerPoints } from '../points';
 import { isSimplePolygon, signedArea, type XY } from '../polygon';
@@ -58,20 +58,6 @@ function solid(walls: Uint8Array, columns: number, rows: number): Uint8Array {
   return outside.map((o) => 1 - o);
 }
 
-/** The direction (radians, 0 … π/2) most edges follow, weighted by length: mean of 4θ. */
-function dominantAngle(polygon: XY[]): number {
-  let [sx, sy] = [0, 0];
-  polygon.forEach((a, i) => {
-    const b = polygon[(i + 1) % polygon.length]!;
-    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const angle = Math.atan2(b[1] - a[1], b[0] - a[0]);
-    sx += length * Math.cos(4 * angle);
-    sy += length * Math.sin(4 * angle);
-  });
-  const angle = Math.atan2(sy, sx) / 4;
-  return angle < 0 ? angle + Math.PI / 2 : angle;
-}
-
 interface Edge {
   /** 0: along the dominant direction (constant b), 1: across it (constant a). */
   axis: 0 | 1;
@@ -105,7 +91,7 @@ function orthogonalEdges(rotated: XY[]): Edge[] {
 }
 
 /** Moves each edge onto the outer face of the points within FACE_BAND of it (outer = away from the inside). */
-function fitFaces(edges: Edge[], corners: XY[], rotated: Float64Array, count: number): void {
+function fitFaces(edges: Edge[], corners: XY[], rotated: Float32Array, count: number): void {
   edges.forEach((edge, i) => {
     const [p, q] = [corners[i]!, corners[(i + 1) % corners.length]!];
     const along = edge.axis === 0 ? 0 : 1;
@@ -144,35 +130,110 @@ const cornersOf = (edges: Edge[]): XY[] =>
   });
 
 /**
+ * The direction (radians, 0 … π/2) the walls follow: the turn under which the wall points'
+ * projections on both axes are sharpest (sum of squared 2 cm bin counts), searched by degrees,
+ * then twentieths, then two-hundredths of a degree.
+ */
+function wallAngle(xs: Float64Array, ys: Float64Array): number {
+  let reach = 0;
+  for (let i = 0; i < xs.length; i++) reach = Math.max(reach, Math.abs(xs[i]!), Math.abs(ys[i]!));
+  const bins = Math.ceil((2 * Math.SQRT2 * reach) / 0.02) + 2;
+  const a = new Float64Array(bins);
+  const b = new Float64Array(bins);
+  const score = (angle: number) => {
+    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+    a.fill(0);
+    b.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      a[Math.floor((xs[i]! * cos + ys[i]! * sin) / 0.02 + bins / 2)]! += 1;
+      b[Math.floor((-xs[i]! * sin + ys[i]! * cos) / 0.02 + bins / 2)]! += 1;
+    }
+    let sum = 0;
+    for (let k = 0; k < bins; k++) sum += a[k]! * a[k]! + b[k]! * b[k]!;
+    return sum;
+  };
+  const best = (from: number, to: number, step: number) => {
+    let [top, at] = [-1, from];
+    for (let angle = from; angle <= to + 1e-12; angle += step) {
+      const value = score(angle);
+      if (value > top) [top, at] = [value, angle];
+    }
+    return at;
+  };
+  const degree = Math.PI / 180;
+  const coarse = best(0, 89 * degree, degree);
+  const fine = best(coarse - degree, coarse + degree, degree / 20);
+  return best(fine - degree / 20, fine + degree / 20, degree / 200);
+}
+
+/** Up to `max` points of the dense (wall) cells, evenly picked, in their original coordinates. */
+function wallPoints(plan: PanelizerPoints, grid: ReturnType<typeof countGrid>, threshold: number, max: number): { xs: Float64Array; ys: Float64Array } {
+  const picked: number[] = [];
+  for (let i = 0; i < plan.count; i++) {
+    const c = Math.floor((plan.uv[i * 2]! - grid.u0) / grid.cell);
+    const r = Math.floor((plan.uv[i * 2 + 1]! - grid.v0) / grid.cell);
+    if (c >= 0 && r >= 0 && c < grid.columns && r < grid.rows && grid.counts[r * grid.columns + c]! >= threshold) picked.push(i);
+  }
+  const step = Math.max(1, picked.length / max);
+  const n = Math.min(picked.length, max);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = picked[Math.floor(k * step)]!;
+    [xs[k], ys[k]] = [plan.uv[i * 2]!, plan.uv[i * 2 + 1]!];
+  }
+  return { xs, ys };
+}
+
+/** The plan turned by −angle (walls along the axes), with its bounds. */
+function turned(plan: PanelizerPoints, angle: number): PanelizerPoints {
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const uv = new Float32Array(plan.count * 2);
+  let [uMin, uMax, vMin, vMax] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (let i = 0; i < plan.count; i++) {
+    const [x, y] = [plan.uv[i * 2]!, plan.uv[i * 2 + 1]!];
+    const [a, b] = [x * cos + y * sin, -x * sin + y * cos];
+    uv[i * 2] = a;
+    uv[i * 2 + 1] = b;
+    [uMin, uMax, vMin, vMax] = [Math.min(uMin, a), Math.max(uMax, a), Math.min(vMin, b), Math.max(vMax, b)];
+  }
+  return { count: plan.count, uv, rgb: plan.rgb, bounds: { uMin, uMax, vMin, vMax } };
+}
+
+const padded = (b: PanelizerPoints['bounds'], pad: number) => ({ uMin: b.uMin - pad, uMax: b.uMax + pad, vMin: b.vMin - pad, vMax: b.vMax + pad });
+
+/**
  * A counter-clockwise simple polygon with few corners around the largest building in the plan
  * slice, in its (u, v) = local (x, y); empty when no outline is found.
  */
 export function proposeOutline(plan: PanelizerPoints): [number, number][] {
   if (plan.count < 10) return [];
   const pad = CLOSING_RADIUS + 2 * CELL;
-  const b = plan.bounds;
-  const grid = countGrid(plan, { uMin: b.uMin - pad, uMax: b.uMax + pad, vMin: b.vMin - pad, vMax: b.vMax + pad }, CELL);
+  // First the walls' direction, then everything on a grid turned to it: walls along the grid's
+  // axes close over their openings and trace without staircases.
+  const first = countGrid(plan, padded(plan.bounds, pad), CELL);
+  const { xs, ys } = wallPoints(plan, first, wallThreshold(first.counts), 20_000);
+  if (xs.length < 10) return [];
+  const angle = wallAngle(xs, ys);
+  const local = turned(plan, angle);
+  const grid = countGrid(local, padded(local.bounds, pad), CELL);
   const { columns, rows, cell } = grid;
   const threshold = wallThreshold(grid.counts);
   const walls = Uint8Array.from(grid.counts, (c) => (c >= threshold ? 1 : 0));
   const radius = Math.max(1, Math.round(CLOSING_RADIUS / cell));
   const closed = erode(dilate(walls, columns, rows, radius), columns, rows, radius);
-  const filled = solid(closed, columns, rows);
-  const { labels, sizes } = components(filled, columns);
+  const { labels, sizes } = components(solid(closed, columns, rows), columns);
   const largest = sizes.indexOf(Math.max(...sizes.slice(1)));
   if (largest < 1) return [];
   const loop = traceBoundary(labels, largest, columns, rows).map(([c, r]): XY => [grid.u0 + c * cell, grid.v0 + r * cell]);
   const simple = simplifyClosed(loop, 2 * cell);
   if (simple.length < 3) return [];
-  const angle = dominantAngle(simple);
-  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-  const toRotated = (x: number, y: number): XY => [x * cos + y * sin, -x * sin + y * cos];
-  const edges = orthogonalEdges(simple.map(([x, y]) => toRotated(x, y)));
+  const edges = orthogonalEdges(simple);
   if (edges.length < 4) return [];
-  const rotated = new Float64Array(plan.count * 2);
-  for (let k = 0; k < plan.count; k++) rotated.set(toRotated(plan.uv[k * 2]!, plan.uv[k * 2 + 1]!), k * 2);
-  fitFaces(edges, cornersOf(edges), rotated, plan.count);
-  const polygon = cornersOf(edges).map(([a, c]): [number, number] => [Math.round((a * cos - c * sin) * 1000) / 1000, Math.round((a * sin + c * cos) * 1000) / 1000]);
+  fitFaces(edges, cornersOf(edges), local.uv, local.count);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const mm = (x: number) => Math.round(x * 1000) / 1000;
+  const polygon = cornersOf(edges).map(([a, b]): [number, number] => [mm(a * cos - b * sin), mm(a * sin + b * cos)]);
   if (signedArea(polygon) < 0) polygon.reverse();
   return isSimplePolygon(polygon) ? polygon : [];
 }
