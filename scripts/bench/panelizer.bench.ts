@@ -25,7 +25,7 @@ import type { Storage } from '../../lib/server/storage/types';
 import { panelizerPointsQuerySchema } from '../../lib/shared/panelizer/points';
 import { proposeFloorLines, proposeOpenings, proposeOutline } from '../../lib/shared/panelizer/proposals';
 import { DEMO_BUILDING_BOUNDS, DEMO_BUILDING_ORIGIN, DEMO_BUILDING_POINT_COUNT, generateDemoBuilding } from '../seed/demo-building';
-import { buildingSurfaces, DEPTH, EAVES, LENGTH, STOREY_HEIGHT, STOREYS } from '../seed/demo-building-surfaces';
+import { DEPTH, EAVES, LENGTH, openingsOf, STOREY_HEIGHT, STOREYS } from '../seed/demo-building-surfaces';
 import { percentile } from './stats';
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -42,19 +42,11 @@ const FLOOR_LINES = Array.from({ length: STOREYS + 1 }, (_, k) => k * STOREY_HEI
 
 interface TrueOpening { edge: string; left: number; bottom: number; width: number; height: number; kind: 'window' | 'door' }
 
-/**
- * The generator's openings: its glass panes and doors (the surfaces set back in each opening,
- * told apart by their materials' colours) measured along their facade edge.
- */
+/** The generator's openings per facade edge (the long south facade has the door). */
 function trueOpenings(): TrueOpening[] {
-  const glass = [38, 48, 58].join();
-  const door = [108, 70, 42].join();
-  return buildingSurfaces().flatMap((s): TrueOpening[] => {
-    const colour = s.material.colour.join();
-    if (colour !== glass && colour !== door) return [];
-    const edge = EDGES.find((e) => Math.hypot(e.x1 - e.x0, e.y1 - e.y0) > 0 && Math.abs((e.x1 - e.x0) / Math.hypot(e.x1 - e.x0, e.y1 - e.y0) - s.along[0]) < 1e-9 && Math.abs((e.y1 - e.y0) / Math.hypot(e.x1 - e.x0, e.y1 - e.y0) - s.along[1]) < 1e-9)!;
-    const left = (s.origin[0] - edge.x0) * s.along[0] + (s.origin[1] - edge.y0) * s.along[1];
-    return [{ edge: edge.name, left, bottom: s.origin[2], width: s.width, height: s.height, kind: colour === door ? 'door' : 'window' }];
+  return EDGES.flatMap((edge) => {
+    const length = Math.hypot(edge.x1 - edge.x0, edge.y1 - edge.y0);
+    return openingsOf(length, edge.name === 'south').map((o) => ({ edge: edge.name, left: o.left, bottom: o.bottom, width: o.width, height: o.height, kind: o.door ? 'door' : 'window' } as const));
   });
 }
 

@@ -94,6 +94,12 @@ export function components(mask: Uint8Array, columns: number): { labels: Int32Ar
   const labels = new Int32Array(mask.length);
   const sizes = [0];
   const stack: number[] = [];
+  const visit = (at: number, label: number) => {
+    if (mask[at] && !labels[at]) {
+      labels[at] = label;
+      stack.push(at);
+    }
+  };
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || labels[start]) continue;
     const label = sizes.length;
@@ -104,13 +110,10 @@ export function components(mask: Uint8Array, columns: number): { labels: Int32Ar
       const at = stack.pop()!;
       size++;
       const c = at % columns;
-      const neighbours = [c > 0 ? at - 1 : -1, c < columns - 1 ? at + 1 : -1, at >= columns ? at - columns : -1, at + columns < mask.length ? at + columns : -1];
-      for (const n of neighbours) {
-        if (n >= 0 && mask[n] && !labels[n]) {
-          labels[n] = label;
-          stack.push(n);
-        }
-      }
+      if (c > 0) visit(at - 1, label);
+      if (c < columns - 1) visit(at + 1, label);
+      if (at >= columns) visit(at - columns, label);
+      if (at + columns < mask.length) visit(at + columns, label);
     }
     sizes.push(size);
   }

@@ -1,8 +1,8 @@
 /*
  * A building outline from a plan slice (u = x, v = y): walls seen from above are lines of many
- * points, the ground and roofs a thin spread. Cells dense enough to be wall → closing, so window
- * and door gaps (and the alcoves behind them) are bridged → everything not reachable from the
- * border is building → the largest such region's boundary → simplified → snapped to the grid's
+ * points, the ground and roofs a thin spread. The walls' direction → a grid turned to it →
+ * cells dense enough to be wall → closing, so window and door gaps (and the alcoves behind them)
+ * are bridged → everything not reachable from the border is building → the largest such region's boundary → simplified → snapped to the grid's
  * axes → each edge moved onto the outer face of the wall points along it.
  */
 import type { PanelizerPoints } from '../points';
@@ -19,11 +19,18 @@ const FACE_BAND = 0.3;
 
 /** The count a cell needs to be wall: a share of the point-weighted 95th percentile of cell counts. */
 function wallThreshold(counts: Uint32Array): number {
-  const occupied = Array.from(counts).filter((c) => c > 0).sort((a, b) => a - b);
-  const total = occupied.reduce((sum, c) => sum + c, 0);
+  // A histogram of the counts, each weighted by its points: no sort of a million cells.
+  let max = 0;
+  for (let i = 0; i < counts.length; i++) if (counts[i]! > max) max = counts[i]!;
+  const points = new Float64Array(max + 1);
+  let total = 0;
+  for (let i = 0; i < counts.length; i++) {
+    points[counts[i]!]! += counts[i]!;
+    total += counts[i]!;
+  }
   let seen = 0;
-  for (const c of occupied) {
-    seen += c;
+  for (let c = 1; c <= max; c++) {
+    seen += points[c]!;
     if (seen >= 0.95 * total) return Math.max(1, WALL_SHARE * c);
   }
   return 1;
@@ -55,7 +62,8 @@ function solid(walls: Uint8Array, columns: number, rows: number): Uint8Array {
     if (at >= columns) push(at - columns);
     if (at + columns < walls.length) push(at + columns);
   }
-  return outside.map((o) => 1 - o);
+  for (let i = 0; i < outside.length; i++) outside[i] = 1 - outside[i]!;
+  return outside;
 }
 
 interface Edge {
@@ -219,7 +227,8 @@ export function proposeOutline(plan: PanelizerPoints): [number, number][] {
   const grid = countGrid(local, padded(local.bounds, pad), CELL);
   const { columns, rows, cell } = grid;
   const threshold = wallThreshold(grid.counts);
-  const walls = Uint8Array.from(grid.counts, (c) => (c >= threshold ? 1 : 0));
+  const walls = new Uint8Array(grid.counts.length);
+  for (let i = 0; i < walls.length; i++) walls[i] = grid.counts[i]! >= threshold ? 1 : 0;
   const radius = Math.max(1, Math.round(CLOSING_RADIUS / cell));
   const closed = erode(dilate(walls, columns, rows, radius), columns, rows, radius);
   const { labels, sizes } = components(solid(closed, columns, rows), columns);
