@@ -95,8 +95,9 @@ export function proposeOpenings(elevation: PanelizerPoints, edgeLength: number, 
   boxes.forEach((box, label) => {
     if (label === 0) return;
     const area = (box.c1 - box.c0 + 1) * (box.r1 - box.r0 + 1);
-    // Ragged regions (a band of missing wall, a tree's shadow) are no openings; nor is what touches the edge's ends.
-    if (sizes[label]! < 0.6 * area || box.c0 === 0 || box.c1 === columns - 1) return;
+    // Ragged regions (a band of missing wall, a tree's shadow) are no openings; nor is what touches
+    // the edge's ends or the top (where the roof meets the wall; an opening stays below its floor's top).
+    if (sizes[label]! < 0.6 * area || box.c0 === 0 || box.c1 === columns - 1 || box.r1 === rows - 1) return;
     const rect = refine(elevation, isWallPoint, {
       left: box.c0 * grid.cell, right: (box.c1 + 1) * grid.cell, bottom: zMin + box.r0 * grid.cell, top: zMin + (box.r1 + 1) * grid.cell,
     }, grid.cell);
