@@ -23,6 +23,7 @@ import * as renderedSlices from './endpoints/rendered-slices';
 import * as tablePresets from './endpoints/table-presets';
 import * as tours from './endpoints/tours';
 import * as storage from './endpoints/storage';
+import * as panelizer from './endpoints/panelizer';
 import * as panelizerPoints from './endpoints/panelizer-points';
 
 /*
@@ -56,6 +57,7 @@ export const describedModules = {
   renderedSlices,
   tablePresets,
   tours,
+  panelizer,
 } as const;
 
 /** What the browser needs of an endpoint to call it. */
