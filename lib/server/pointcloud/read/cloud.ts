@@ -26,8 +26,12 @@ export interface PotreeCloud {
 /** About 15 bytes per cached point (int32 × 3 + rgb): 6 M points ≈ 90 MB. */
 const NODE_CACHE_POINTS = 6_000_000;
 const CLOUD_CACHE_ENTRIES = 16;
+/** Ranged gets under way at once: a deep level of a large cloud must not open a file per node. */
+const FETCHES_AT_ONCE = 8;
 /** Nodes closer than this in octree.bin are fetched in one ranged get. */
 const COALESCE_GAP_BYTES = 64 * 1024;
+/** …up to this many bytes per get, so a wide view does not hold a whole octree.bin in one buffer. */
+const RUN_MAX_BYTES = 8 * 1024 * 1024;
 
 const caches = globalThis as unknown as { __argusPotreeNodes?: WeightedLru<DecodedNode>; __argusPotreeClouds?: WeightedLru<Promise<PotreeCloud>> };
 const nodeCache = () => (caches.__argusPotreeNodes ??= new WeightedLru<DecodedNode>(NODE_CACHE_POINTS));
@@ -59,6 +63,14 @@ export function openPotreeCloud(storage: Storage, cloudPrefix: string): Promise<
   return cloud;
 }
 
+async function inParallel<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
 /** The nodes' points, in the order asked; cached ones from memory, the others fetched in coalesced ranges. */
 export async function readPotreeNodes(storage: Storage, cloud: PotreeCloud, nodes: PotreeNode[]): Promise<DecodedNode[]> {
   const cache = nodeCache();
@@ -69,25 +81,24 @@ export async function readPotreeNodes(storage: Storage, cloud: PotreeCloud, node
   for (const entry of missing) {
     const run = runs[runs.length - 1];
     const last = run?.[run.length - 1]?.node;
-    if (run && last && entry.node.byteOffset - (last.byteOffset + last.byteSize) <= COALESCE_GAP_BYTES) run.push(entry);
+    const near = run && last && entry.node.byteOffset - (last.byteOffset + last.byteSize) <= COALESCE_GAP_BYTES;
+    if (near && entry.node.byteOffset + entry.node.byteSize - run[0]!.node.byteOffset <= RUN_MAX_BYTES) run.push(entry);
     else runs.push([entry]);
   }
-  await Promise.all(
-    runs.map(async (run) => {
-      const start = run[0]!.node.byteOffset;
-      const last = run[run.length - 1]!.node;
-      const bytes = await bytesOf(storage, `${cloud.prefix}octree.bin`, { start, end: last.byteOffset + last.byteSize - 1 });
-      await Promise.all(
-        run.map(async ({ node, i }) => {
-          const at = node.byteOffset - start;
-          const payload = await decompress(bytes.subarray(at, at + node.byteSize));
-          const decoded = decodeNodePayload(payload, node.count, cloud.layout);
-          cache.set(`${cloud.prefix}|${node.name}`, decoded, node.count);
-          out[i] = decoded;
-        }),
-      );
-    }),
-  );
+  await inParallel(runs, FETCHES_AT_ONCE, async (run) => {
+    const start = run[0]!.node.byteOffset;
+    const last = run[run.length - 1]!.node;
+    const bytes = await bytesOf(storage, `${cloud.prefix}octree.bin`, { start, end: last.byteOffset + last.byteSize - 1 });
+    await Promise.all(
+      run.map(async ({ node, i }) => {
+        const at = node.byteOffset - start;
+        const payload = await decompress(bytes.subarray(at, at + node.byteSize));
+        const decoded = decodeNodePayload(payload, node.count, cloud.layout);
+        cache.set(`${cloud.prefix}|${node.name}`, decoded, node.count);
+        out[i] = decoded;
+      }),
+    );
+  });
   return nodes.map((node, i) => out[i] ?? { count: 0, positions: new Int32Array(0), rgb: new Uint8Array(0) });
 }
 
