@@ -1,0 +1,121 @@
+/*
+ * Occupancy grids over a projected point set, and the few binary-image operations the proposals
+ * share. Cells are row-major: index = row × columns + column, row along v, column along u.
+ */
+import type { PanelizerPoints } from '../points';
+
+export interface Grid {
+  u0: number;
+  v0: number;
+  cell: number;
+  columns: number;
+  rows: number;
+  /** Points per cell. */
+  counts: Uint32Array;
+}
+
+/** Bounds of the grid; the cell grows when the area would need more than `maxCells`. */
+export function countGrid(points: PanelizerPoints, area: { uMin: number; uMax: number; vMin: number; vMax: number }, cell: number, maxCells = 4_000_000): Grid {
+  const width = Math.max(area.uMax - area.uMin, cell);
+  const height = Math.max(area.vMax - area.vMin, cell);
+  const size = Math.max(cell, Math.sqrt((width * height) / maxCells));
+  const columns = Math.max(1, Math.ceil(width / size));
+  const rows = Math.max(1, Math.ceil(height / size));
+  const counts = new Uint32Array(columns * rows);
+  for (let i = 0; i < points.count; i++) {
+    const c = Math.floor((points.uv[i * 2]! - area.uMin) / size);
+    const r = Math.floor((points.uv[i * 2 + 1]! - area.vMin) / size);
+    if (c < 0 || r < 0 || c >= columns || r >= rows) continue;
+    counts[r * columns + c]! += 1;
+  }
+  return { u0: area.uMin, v0: area.vMin, cell: size, columns, rows, counts };
+}
+
+/** Median of the values (0 for none). */
+export function median(values: ArrayLike<number>): number {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Value at quantile q (0–1) of the values (0 for none). */
+export function quantile(values: ArrayLike<number>, q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
+}
+
+/** Square dilation (radius r cells) of a binary mask, by two passes of running counts. */
+export function dilate(mask: Uint8Array, columns: number, rows: number, r: number): Uint8Array {
+  // Along rows: a cell is set when the window [c − r, c + r] holds a set cell (running count).
+  const across = new Uint8Array(mask.length);
+  for (let row = 0; row < rows; row++) {
+    const base = row * columns;
+    let inWindow = 0;
+    for (let c = 0; c < Math.min(r, columns); c++) inWindow += mask[base + c]!;
+    for (let c = 0; c < columns; c++) {
+      if (c + r < columns) inWindow += mask[base + c + r]!;
+      if (c - r - 1 >= 0) inWindow -= mask[base + c - r - 1]!;
+      across[base + c] = inWindow > 0 ? 1 : 0;
+    }
+  }
+  // Then along columns.
+  const out = new Uint8Array(mask.length);
+  const counts = new Int32Array(columns);
+  for (let row = 0; row < Math.min(r, rows); row++) for (let c = 0; c < columns; c++) counts[c]! += across[row * columns + c]!;
+  for (let row = 0; row < rows; row++) {
+    const entering = row + r;
+    const leaving = row - r - 1;
+    for (let c = 0; c < columns; c++) {
+      if (entering < rows) counts[c]! += across[entering * columns + c]!;
+      if (leaving >= 0) counts[c]! -= across[leaving * columns + c]!;
+      out[row * columns + c] = counts[c]! > 0 ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+/** Square erosion: the complement's dilation, complemented (cells outside the grid count as empty). */
+export function erode(mask: Uint8Array, columns: number, rows: number, r: number): Uint8Array {
+  // Padded by r so the border erodes as if the outside were empty.
+  const pc = columns + 2 * r;
+  const pr = rows + 2 * r;
+  const inverse = new Uint8Array(pc * pr).fill(1);
+  for (let row = 0; row < rows; row++) for (let c = 0; c < columns; c++) inverse[(row + r) * pc + c + r] = mask[row * columns + c] ? 0 : 1;
+  const grown = dilate(inverse, pc, pr, r);
+  const out = new Uint8Array(columns * rows);
+  for (let row = 0; row < rows; row++) for (let c = 0; c < columns; c++) out[row * columns + c] = grown[(row + r) * pc + c + r] ? 0 : 1;
+  return out;
+}
+
+/** 4-connected components of the set cells: a label per cell (0 = unset) and each label's size. */
+export function components(mask: Uint8Array, columns: number): { labels: Int32Array; sizes: number[] } {
+  const labels = new Int32Array(mask.length);
+  const sizes = [0];
+  const stack: number[] = [];
+  const visit = (at: number, label: number) => {
+    if (mask[at] && !labels[at]) {
+      labels[at] = label;
+      stack.push(at);
+    }
+  };
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue;
+    const label = sizes.length;
+    let size = 0;
+    labels[start] = label;
+    stack.push(start);
+    while (stack.length > 0) {
+      const at = stack.pop()!;
+      size++;
+      const c = at % columns;
+      if (c > 0) visit(at - 1, label);
+      if (c < columns - 1) visit(at + 1, label);
+      if (at >= columns) visit(at - columns, label);
+      if (at + columns < mask.length) visit(at + columns, label);
+    }
+    sizes.push(size);
+  }
+  return { labels, sizes };
+}
