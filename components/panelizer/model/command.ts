@@ -7,6 +7,7 @@ import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 export type Refusal =
   | 'selfIntersecting'
   | 'openingOutside'
+  | 'openingsOverlap'
   | 'tooFewPoints'
   | 'floorLineTooClose'
   | 'floorLineOrder'

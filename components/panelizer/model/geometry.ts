@@ -86,8 +86,14 @@ export function elevationsOfDocument(doc: PanelizerDocument): ElevationGeometry[
   return list;
 }
 
-// A millimetre of slack: a rectangle drawn to the edge must not be refused for rounding.
-const SLACK = 1e-3;
+// The server's tolerance (PANELIZER_TOLERANCE_M): what the editor accepts, the save accepts too.
+const SLACK = 1e-6;
+
+/** Whether two openings on the same elevation overlap (touching is fine). */
+export function openingsOverlap(a: Opening, b: Opening): boolean {
+  if (a.floorId !== b.floorId || a.outlineId !== b.outlineId || a.edgeId !== b.edgeId) return false;
+  return !(a.left >= b.left + b.width - SLACK || b.left >= a.left + a.width - SLACK || a.bottom >= b.bottom + b.height - SLACK || b.bottom >= a.bottom + a.height - SLACK);
+}
 
 /** Whether the opening lies inside its elevation's rectangle (which must exist). */
 export function openingFits(doc: PanelizerDocument, opening: Opening): boolean {

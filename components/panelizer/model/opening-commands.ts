@@ -1,6 +1,6 @@
 import { PANELIZER_MAX_OPENINGS, type Opening, type PanelizerDocument } from '@/lib/shared/panelizer/document';
 import { done, refuse, type Command } from './command';
-import { elevationGeometry, openingFits } from './geometry';
+import { elevationGeometry, openingFits, openingsOverlap } from './geometry';
 import { newId } from './ids';
 
 export type OpeningRect = Pick<Opening, 'left' | 'bottom' | 'width' | 'height'>;
@@ -11,6 +11,7 @@ function withOpenings(doc: PanelizerDocument, openings: Opening[], changed: read
   for (const opening of changed) {
     if (!elevationGeometry(next, opening)) return refuse('elevationMissing');
     if (!openingFits(next, opening)) return refuse('openingOutside');
+    if (openings.some((o) => o.id !== opening.id && openingsOverlap(o, opening))) return refuse('openingsOverlap');
   }
   return done(next);
 }

@@ -131,6 +131,8 @@ describe('panelizer editor: openings', () => {
     const placed = run(doc, addOpening({ ...base, id: 'w1', left: 0.9 }));
     expect(run(placed, updateOpening('w1', { left: 2, width: 1.5 })).openings[0]).toMatchObject({ left: 2, width: 1.5 });
     expect(refusal(placed, updateOpening('w1', { width: 30 }))).toBe('openingOutside');
+    expect(refusal(placed, addOpening({ ...base, left: 1.5 }))).toBe('openingsOverlap');
+    expect(run(placed, addOpening({ ...base, left: 2.1 })).openings).toHaveLength(2);
     expect(run(placed, removeOpenings(['w1'])).openings).toEqual([]);
   });
 
