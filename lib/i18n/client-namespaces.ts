@@ -22,6 +22,7 @@ export const AREA_NAMESPACES = {
   viewer: ['viewer'],
   support: ['support'],
   tours: ['tours'],
+  panelizer: ['panelizer'],
 } as const;
 
 export type Area = keyof typeof AREA_NAMESPACES;

@@ -28,6 +28,8 @@ const FOLDER_AREA: Record<string, Area> = {
   support: 'support',
   // Tour pieces: the missions area (detail, tour pages) and the public tour page both send 'tours'.
   tours: 'tours',
+  // The panelizer page has its own segment layout (app/(app)/(missions)/mission/[id]/panelizer).
+  panelizer: 'panelizer',
 };
 
 const areaOf = (file: string): Area | undefined => {
