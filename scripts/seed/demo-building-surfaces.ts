@@ -53,8 +53,8 @@ export const RIDGE = EAVES + (DEPTH / 2) * tan(PITCH);
 export const GROUND: Area = { west: -20, east: 44, south: -16, north: 28 };
 export const TERRAIN_AMPLITUDE = 0.25;
 
-const WINDOW = { width: 1.2, height: 1.4, sill: 0.9, pitch: 3, reveal: 0.2 };
-const DOOR = { width: 1.4, height: 2.3, reveal: 0.15, centre: LENGTH / 2 };
+export const WINDOW = { width: 1.2, height: 1.4, sill: 0.9, pitch: 3, reveal: 0.2 };
+export const DOOR = { width: 1.4, height: 2.3, reveal: 0.15, centre: LENGTH / 2 };
 
 const MATERIALS = {
   plaster: { colour: [226, 214, 190], colourNoise: 6, intensity: 32000, classification: 6 },
@@ -72,7 +72,7 @@ const add = (a: Vector, b: Vector, k = 1): Vector => [a[0] + b[0] * k, a[1] + b[
 const UP: Vector = [0, 0, 1];
 
 /** The window (or door) opening at distance s along a facade and height t, if any. */
-interface Opening {
+export interface Opening {
   left: number;
   bottom: number;
   width: number;
@@ -81,7 +81,7 @@ interface Opening {
   door: boolean;
 }
 
-function openingsOf(facadeLength: number, withDoor: boolean): Opening[] {
+export function openingsOf(facadeLength: number, withDoor: boolean): Opening[] {
   const openings: Opening[] = [];
   const columns = floor(facadeLength / WINDOW.pitch);
   for (let storey = 0; storey < STOREYS; storey++) {

@@ -22,6 +22,7 @@ import * as support from './support';
 import * as renderedSlices from './rendered-slices';
 import * as tours from './tours';
 import * as storage from './storage';
+import * as panelizer from './panelizer';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -31,4 +32,5 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   missionPrint.missionPdf,
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
   ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications),
-  ...Object.values(measurements), ...Object.values(blurring), ...Object.values(support), ...Object.values(tours), ...Object.values(storage), ...Object.values(renderedSlices)];
+  ...Object.values(measurements), ...Object.values(blurring), ...Object.values(support), ...Object.values(tours), ...Object.values(storage), ...Object.values(renderedSlices),
+  ...Object.values(panelizer)];
