@@ -36,7 +36,7 @@ export function EditorCanvas({
   label: string;
   image: PointImage | null;
   bounds: Bounds | null;
-  /** The view refits to `bounds` when this changes (another floor, another elevation). */
+  /** The view refits to `bounds` when this changes (another floor, another elevation, points arrived). */
   fitKey: string;
   draw: (context: CanvasRenderingContext2D, t: ViewTransform, width: number, height: number) => void;
   onDown?: (p: CanvasPointer) => void;
@@ -61,7 +61,7 @@ export function EditorCanvas({
     return () => observer.disconnect();
   }, []);
 
-  const key = `${fitKey}|${bounds ? 'b' : '-'}|${size.width}x${size.height}`;
+  const key = `${fitKey}|${size.width}x${size.height}`;
   useEffect(() => {
     if (!bounds || size.width === 0 || fitted.current === key) return;
     fitted.current = key;

@@ -50,7 +50,13 @@ export function FloorsStep({
   const lines = useMemo(() => doc.floorLines.map((l) => (drag && l.id === drag.id ? { ...l, z: drag.z } : l)), [doc.floorLines, drag]);
   const selected = doc.floorLines.find((l) => l.id === selectedLineId) ?? null;
   const advice = selected ? floorLineAdvice(doc, selected.id) : null;
-  const bounds = section.points?.bounds ?? null;
+  // Until the section arrives (or when it cannot be cut) the lines still need a frame to be drawn in.
+  const bounds = section.points?.bounds ?? {
+    uMin: 0,
+    uMax: 30,
+    vMin: Math.min(0, ...doc.floorLines.map((l) => l.z)) - 1,
+    vMax: Math.max(15, ...doc.floorLines.map((l) => l.z)) + 1,
+  };
 
   const draw = useCallback(
     (context: CanvasRenderingContext2D, transform: Parameters<typeof drawSection>[1], width: number) =>
@@ -91,7 +97,7 @@ export function FloorsStep({
           testId="panelizer-section"
           image={section.image}
           bounds={bounds}
-          fitKey="section"
+          fitKey={`section-${section.points ? "points" : "frame"}`}
           draw={draw}
           onDown={onDown}
           onMove={(p) => drag && setDrag({ id: drag.id, z: clamp(drag.id, round(p.world[1])) })}

@@ -126,7 +126,7 @@ export function OpeningsStep({
               testId="panelizer-elevation"
               image={points.image}
               bounds={bounds}
-              fitKey={`${geometry.floorId}/${geometry.outlineId}/${geometry.edgeId}`}
+              fitKey={`${geometry.floorId}/${geometry.outlineId}/${geometry.edgeId}-${points.points ? 'points' : 'frame'}`}
               draw={draw}
               onDown={onDown}
               onMove={(p) => {

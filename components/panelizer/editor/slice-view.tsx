@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
-import { floorsOf, planById, xy } from '../model/geometry';
+import { floorsOf, planById, planFrame, xy } from '../model/geometry';
 import { drawPlan } from '../render/draw';
 import { EditorCanvas } from './editor-canvas';
 import { PointsNotice } from './points-notice';
@@ -61,7 +61,7 @@ export function SliceView({ doc, lineId, mode, onMode, loadPoints }: { doc: Pane
     <section className={styles.slice} aria-label={t('slice.title')}>
       <SliceModeSwitch mode={mode} onMode={onMode} />
       <div className={styles.sliceView}>
-        <EditorCanvas label={t('slice.title')} testId="panelizer-slice" image={slice.image} bounds={slice.points?.bounds ?? null} fitKey={`${lineId}`} draw={draw} />
+        <EditorCanvas label={t('slice.title')} testId="panelizer-slice" image={slice.image} bounds={slice.points?.bounds ?? planFrame(doc)} fitKey={`${lineId}-${slice.points ? 'points' : 'frame'}`} draw={draw} />
         <PointsNotice loading={slice.loading} failed={slice.failed} retry={slice.retry} />
       </div>
     </section>

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { OutlineKind, PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { XY } from '@/lib/shared/panelizer/polygon';
 import type { Command, Refusal } from '../model/command';
-import { floorsOf, planById, xy } from '../model/geometry';
+import { floorsOf, planById, planFrame, xy } from '../model/geometry';
 import { newId } from '../model/ids';
 import { addOutline, addOutlinePoint, moveOutlinePoint, removeOutlinePoint } from '../model/outline-commands';
 import { SNAP_PIXELS, snap } from '../model/snapping';
@@ -160,8 +160,8 @@ export function WallsStep({
           label={t('plan')}
           testId="panelizer-plan"
           image={slice.image}
-          bounds={slice.points?.bounds ?? null}
-          fitKey={`plan-${floor.id}`}
+          bounds={slice.points?.bounds ?? planFrame(doc)}
+          fitKey={`plan-${floor.id}-${slice.points ? 'points' : 'frame'}`}
           draw={draw}
           onDown={onDown}
           onMove={(p) => {

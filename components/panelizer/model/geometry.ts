@@ -110,3 +110,12 @@ export function openingFits(doc: PanelizerDocument, opening: Opening): boolean {
 export function sortedLines(lines: readonly FloorLine[]): FloorLine[] {
   return [...lines].sort((a, b) => a.z - b.z);
 }
+
+/** The frame of every outline drawn so far (or a building-sized square): the plan until its slice arrives. */
+export function planFrame(doc: PanelizerDocument) {
+  const points = doc.plans.flatMap((p) => p.outlines.flatMap((o) => o.points));
+  if (points.length === 0) return { uMin: 0, uMax: 30, vMin: 0, vMax: 20 };
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { uMin: Math.min(...xs) - 2, uMax: Math.max(...xs) + 2, vMin: Math.min(...ys) - 2, vMax: Math.max(...ys) + 2 };
+}

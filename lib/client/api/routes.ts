@@ -178,4 +178,17 @@ export const routes = {
     updateTour: { method: 'PATCH', path: '/api/v2/tours/{id}', body: true },
     updateTourImages: { method: 'PATCH', path: '/api/v2/missions/{id}/tour-images', body: true },
   },
+  panelizer: {
+    createPanelizerExport: { method: 'POST', path: '/api/v2/panelizer-projects/{id}/exports', body: false },
+    createPanelizerProject: { method: 'POST', path: '/api/v2/missions/{id}/panelizer-projects', body: true },
+    deletePanelizerProject: { method: 'DELETE', path: '/api/v2/panelizer-projects/{id}', body: false },
+    getPanelizerExport: { method: 'GET', path: '/api/v2/panelizer-exports/{id}', body: false },
+    getPanelizerProject: { method: 'GET', path: '/api/v2/panelizer-projects/{id}', body: false },
+    listPanelizerExports: { method: 'GET', path: '/api/v2/panelizer-projects/{id}/exports', body: false },
+    listPanelizerProjects: { method: 'GET', path: '/api/v2/missions/{id}/panelizer-projects', body: false },
+    publishPanelizerExport: { method: 'POST', path: '/api/v2/panelizer-exports/{id}/publish', body: false },
+    renamePanelizerProject: { method: 'PATCH', path: '/api/v2/panelizer-projects/{id}', body: true },
+    savePanelizerDocument: { method: 'PUT', path: '/api/v2/panelizer-projects/{id}', body: true },
+    unpublishPanelizerExport: { method: 'DELETE', path: '/api/v2/panelizer-exports/{id}/publish', body: false },
+  },
 } as const;

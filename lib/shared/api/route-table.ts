@@ -23,6 +23,7 @@ import * as renderedSlices from './endpoints/rendered-slices';
 import * as tablePresets from './endpoints/table-presets';
 import * as tours from './endpoints/tours';
 import * as storage from './endpoints/storage';
+import * as panelizer from './endpoints/panelizer';
 
 /*
  * The endpoint description modules the browser calls, by the name lib/client/api uses for each,
@@ -54,6 +55,7 @@ export const describedModules = {
   renderedSlices,
   tablePresets,
   tours,
+  panelizer,
 } as const;
 
 /** What the browser needs of an endpoint to call it. */

@@ -1,0 +1,6 @@
+import type * as endpoints from '@/lib/shared/api/endpoints/panelizer';
+import { callers } from './call';
+import { routes } from './routes';
+
+/** The facade panelizer: `panelizer.savePanelizerDocument({ params: { id }, body: { version, document } })`. */
+export const panelizer = callers<typeof endpoints>(routes.panelizer);
