@@ -32,7 +32,10 @@ export function EditorCanvas({
   onMove,
   onUp,
   testId,
+  info,
 }: {
+  /** Counts the view shows, as data attributes (what tests and assistive checks read). */
+  info?: Record<string, string | number>;
   label: string;
   image: PointImage | null;
   bounds: Bounds | null;
@@ -116,6 +119,7 @@ export function EditorCanvas({
       tabIndex={0}
       data-testid={testId}
       data-view={transform ? JSON.stringify(transform) : undefined}
+      {...Object.fromEntries(Object.entries(info ?? {}).map(([k, v]) => [`data-${k}`, String(v)]))}
       onContextMenu={(event) => event.preventDefault()}
       onPointerDown={(event) => {
         event.currentTarget.focus();

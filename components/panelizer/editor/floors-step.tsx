@@ -95,6 +95,7 @@ export function FloorsStep({
         <EditorCanvas
           label={t('floors.section')}
           testId="panelizer-section"
+          info={{ lines: doc.floorLines.length }}
           image={section.image}
           bounds={bounds}
           fitKey={`section-${section.points ? "points" : "frame"}`}
@@ -112,7 +113,7 @@ export function FloorsStep({
       <div className={styles.sidePanel}>
         <p className={styles.advice}>{t('floors.advice')}</p>
         {selected ? (
-          <div className={styles.selectedLine} data-testid="panelizer-selected-line">
+          <div className={styles.selectedLine} data-testid="panelizer-selected-line" data-z={selected.z}>
             <p>{t('floors.selectedLine', { z: selected.z.toFixed(2) })}</p>
             {advice ? (
               <p className={styles.adviceHint} role="note">

@@ -32,8 +32,9 @@ function MetreField({ label, value, readOnly, onCommit }: { label: string; value
   const [text, setText] = useState(value.toFixed(2));
   const commit = () => {
     const number = Number(text.replace(',', '.'));
+    // Each commit shows the value as stored; a refused one goes back to it.
+    setText(value.toFixed(2));
     if (Number.isFinite(number) && number >= 0 && Math.abs(number - value) > 1e-9) onCommit(number);
-    else setText(value.toFixed(2));
   };
   return (
     <label>

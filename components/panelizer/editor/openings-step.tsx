@@ -6,6 +6,7 @@ import type { OpeningKind, PanelizerDocument } from '@/lib/shared/panelizer/docu
 import type { PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import type { Command, Refusal } from '../model/command';
 import { elevationGeometry, type ElevationRef } from '../model/geometry';
+import { newId } from '../model/ids';
 import { addOpening, updateOpening } from '../model/opening-commands';
 import { drawFacade, type FacadeRect } from '../render/draw';
 import { EditorCanvas, type CanvasPointer } from './editor-canvas';
@@ -124,6 +125,7 @@ export function OpeningsStep({
             <EditorCanvas
               label={t('elevation')}
               testId="panelizer-elevation"
+              info={{ openings: openings.length }}
               image={points.image}
               bounds={bounds}
               fitKey={`${geometry.floorId}/${geometry.outlineId}/${geometry.edgeId}-${points.points ? 'points' : 'frame'}`}
@@ -135,7 +137,10 @@ export function OpeningsStep({
               }}
               onUp={() => {
                 if (draft && draftRect && draftRect.width >= MIN_OPENING_M && draftRect.height >= MIN_OPENING_M) {
-                  run(addOpening({ floorId: geometry.floorId, outlineId: geometry.outlineId, edgeId: geometry.edgeId, kind, left: draftRect.u, bottom: cm(draftRect.v - geometry.bottom), width: draftRect.width, height: draftRect.height }));
+                  const id = newId('w');
+                  const added = { id, floorId: geometry.floorId, outlineId: geometry.outlineId, edgeId: geometry.edgeId, kind, left: draftRect.u, bottom: cm(draftRect.v - geometry.bottom), width: draftRect.width, height: draftRect.height };
+                  // The new opening is selected: its exact size can be typed right away.
+                  if (!run(addOpening(added))) onSelect([id]);
                 }
                 if (move && (move.du !== 0 || move.dv !== 0)) {
                   const o = doc.openings.find((x) => x.id === move.id);

@@ -182,7 +182,10 @@ export function PanelizerEditor({
               loadPoints={loadPoints}
               floorId={floorId}
               elevation={elevation && elevation.floorId === floorId ? elevation : null}
-              onElevation={setElevation}
+              onElevation={(ref) => {
+                setElevation(ref);
+                setOpeningIds([]);
+              }}
               selectedIds={openingIds}
               onSelect={setOpeningIds}
             />

@@ -159,6 +159,7 @@ export function WallsStep({
         <EditorCanvas
           label={t('plan')}
           testId="panelizer-plan"
+          info={{ outlines: outlines.length, vertices: outlines.reduce((n, o) => n + o.points.length, 0), draft: draft.length }}
           image={slice.image}
           bounds={slice.points?.bounds ?? planFrame(doc)}
           fitKey={`plan-${floor.id}-${slice.points ? 'points' : 'frame'}`}
