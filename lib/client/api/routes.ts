@@ -123,6 +123,9 @@ export const routes = {
     dismissMyNotification: { method: 'POST', path: '/api/v2/me/notifications/{id}/dismiss', body: true },
     listMyNotifications: { method: 'GET', path: '/api/v2/me/notifications', body: false },
   },
+  panelizerPoints: {
+    getPanelizerProjectPoints: { method: 'GET', path: '/api/v2/panelizer-projects/{id}/points', body: false },
+  },
   pickers: {
     createTag: { method: 'POST', path: '/api/v2/tags', body: true },
     listCompanies: { method: 'GET', path: '/api/v2/companies', body: false },

@@ -24,6 +24,7 @@ import * as tablePresets from './endpoints/table-presets';
 import * as tours from './endpoints/tours';
 import * as storage from './endpoints/storage';
 import * as panelizer from './endpoints/panelizer';
+import * as panelizerPoints from './endpoints/panelizer-points';
 
 /*
  * The endpoint description modules the browser calls, by the name lib/client/api uses for each,
@@ -48,6 +49,7 @@ export const describedModules = {
   missionPrint,
   missions,
   myNotifications,
+  panelizerPoints,
   pickers,
   processors,
   platform,

@@ -23,6 +23,7 @@ import * as renderedSlices from './rendered-slices';
 import * as tours from './tours';
 import * as storage from './storage';
 import * as panelizer from './panelizer';
+import * as panelizerPoints from './panelizer-points';
 
 /** Every /api/v2 endpoint; the OpenAPI document is generated from this list. */
 export const endpoints = [platform.health, platform.config, platform.maintenance, platform.notifications, auth.permission, auth.me,
@@ -33,4 +34,4 @@ export const endpoints = [platform.health, platform.config, platform.maintenance
   ...Object.values(adminUsers), ...Object.values(adminRoles), ...Object.values(adminCompanies), ...Object.values(adminCustomers), map.mapMissions, geocode.geocode,
   ...Object.values(datasets), ...Object.values(processors), ...Object.values(missionFiles), ...Object.values(myNotifications),
   ...Object.values(measurements), ...Object.values(blurring), ...Object.values(support), ...Object.values(tours), ...Object.values(storage), ...Object.values(renderedSlices),
-  ...Object.values(panelizer)];
+  ...Object.values(panelizer), ...Object.values(panelizerPoints)];
