@@ -61,6 +61,9 @@ async function main() {
       const { seedDemoTour } = await import('./seed/demo-tour');
       const demoTour = await seedDemoTour(db(), identities);
       log(demoTour.created ? 'demo tour stored; the worker generates it once the point cloud is ready' : 'demo tour already present');
+      const { seedDemoPanelizer } = await import('./seed/demo-panelizer');
+      const demoPanelizer = await seedDemoPanelizer(db(), identities);
+      log(demoPanelizer.created ? 'demo panelizer project stored with its published export' : 'demo panelizer project already present');
     } finally {
       await admin.stop();
     }

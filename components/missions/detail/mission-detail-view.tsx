@@ -21,6 +21,7 @@ import { TagsField } from './tags-field';
 import { CadUploadPanel } from '@/components/missions/uploads/cad-upload-panel';
 import { ScanUploadPanel } from '@/components/missions/uploads/scan-upload-panel';
 import { ToursSection } from '@/components/tours/tours-section';
+import { StosimSection } from '@/components/panelizer/stosim/stosim-section';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
@@ -142,7 +143,7 @@ export async function MissionDetailView({
               <dd className={styles.value}>{(await getTranslations('missions.fields.values'))(stosimOrdered ? 'yes' : 'no')}</dd>
             </div>
           </dl>
-          <p className={styles.empty}>{t('stosim.empty')}</p>
+          <StosimSection missionId={mission.id} emptyText={t('stosim.empty')} />
         </Section>
 
         {records.shares && (

@@ -2,5 +2,5 @@ import type * as endpoints from '@/lib/shared/api/endpoints/panelizer';
 import { callers } from './call';
 import { routes } from './routes';
 
-/** The facade panelizer: `panelizer.savePanelizerDocument({ params: { id }, body: { version, document } })`. */
+/** The facade panelizer: `panelizer.createPanelizerProject({ params: { id: missionId }, body: { name } })`. */
 export const panelizer = callers<typeof endpoints>(routes.panelizer);

@@ -189,6 +189,7 @@ export const routes = {
     getPanelizerProject: { method: 'GET', path: '/api/v2/panelizer-projects/{id}', body: false },
     listPanelizerExports: { method: 'GET', path: '/api/v2/panelizer-projects/{id}/exports', body: false },
     listPanelizerProjects: { method: 'GET', path: '/api/v2/missions/{id}/panelizer-projects', body: false },
+    panelizerExportFile: { method: 'GET', path: '/api/v2/panelizer-exports/{id}/files/{format}', body: false },
     publishPanelizerExport: { method: 'POST', path: '/api/v2/panelizer-exports/{id}/publish', body: false },
     renamePanelizerProject: { method: 'PATCH', path: '/api/v2/panelizer-projects/{id}', body: true },
     savePanelizerDocument: { method: 'PUT', path: '/api/v2/panelizer-projects/{id}', body: true },

@@ -205,3 +205,26 @@ describe('panelizer exports', () => {
     expect((await get('customer2', project.id)).status).toBe(403);
   });
 });
+
+describe('the demo panelizer project', () => {
+  it('is seeded once on ARG-2026-DEMO with export #1 published: the customer reads the building’s 699.5 m² net', async () => {
+    const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
+    const { missionInput } = await import('../missions/fixtures');
+    const { seedDemoPanelizer } = await import('@/scripts/seed/demo-panelizer');
+    const demo = await createMissionFromJson(app.t.system, missionInput(app.w.companies.nord.id, { name: 'Bürohaus', customerId: app.w.customers.c6.id, internalReference: 'ARG-2026-DEMO' }));
+    expect(await seedDemoPanelizer(app.t.db, {})).toEqual({ created: true });
+    expect(await seedDemoPanelizer(app.t.db, {})).toEqual({ created: false });
+    const view = (await (await list('customer', demo.id)).json()) as PanelizerProjectsDto;
+    expect(view.published).toHaveLength(1);
+    expect(view.published[0]).toMatchObject({ name: 'Fassade Bürohaus', number: 1, totals: { openingsCount: 97, windows: 96, doors: 1 } });
+    expect(view.published[0]!.totals.net).toBeCloseTo(699.5, 9);
+    const read = (await (await getExport('customer', view.published[0]!.id)).json()) as PanelizerExportDto;
+    expect(read.document.origin).toEqual([691600, 5334780, 519]);
+    expect(read.document.floorLines.map((l) => l.z)).toEqual([0, 3, 6, 9, 12]);
+    expect(new Set(read.document.floors.map((f) => f.planId)).size).toBe(1);
+    const staff = (await (await list('admin', demo.id)).json()) as PanelizerProjectsDto;
+    expect(staff.items).toHaveLength(1);
+    expect(staff.items[0]!.publishedExportId).toBe(read.id);
+    expect((await list('customer2', demo.id)).status).toBe(403);
+  });
+});

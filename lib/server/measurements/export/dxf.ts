@@ -19,7 +19,8 @@ export function dxfText(text: string): string {
   return [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (c.codePointAt(0)! < 0x20 || c.codePointAt(0)! > 0x7e ? `\\U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : c)).join('');
 }
 
-class Writer {
+/** DXF R12 group-code pairs; the panelizer's drawings use it too. */
+export class Writer {
   private readonly lines: string[] = [];
   pair(code: number, value: string | number) {
     this.lines.push(String(code), typeof value === 'number' ? num(value) : value);

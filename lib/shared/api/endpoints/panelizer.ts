@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { missionIdParams } from '@/lib/shared/schemas/mission-view';
 import {
-  createPanelizerProjectBody, panelizerExportParams, panelizerExportSchema, panelizerExportsSchema, panelizerProjectParams, panelizerProjectSchema,
+  createPanelizerProjectBody, panelizerExportParams, panelizerFileParams, panelizerExportSchema, panelizerExportsSchema, panelizerProjectParams, panelizerProjectSchema,
   panelizerProjectsSchema, panelizerVersionQuery, renamePanelizerProjectBody, savePanelizerDocumentBody,
 } from '@/lib/shared/schemas/panelizer';
 import { endpoint } from '../endpoint';
@@ -118,4 +118,13 @@ export const unpublishPanelizerExport = endpoint({
   tag,
   params: panelizerExportParams,
   response: panelizerExportSchema,
+});
+
+export const panelizerExportFile = endpoint({
+  method: 'GET',
+  path: '/api/v2/panelizer-exports/{id}/files/{format}',
+  summary: "The export's facade schedule as a file in the caller's language: csv and xlsx (a row per elevation, facade totals, the building's total), dxf (R12: floor plans on a layer per floor, unfolded elevations with windows and doors), pdf (the report)",
+  tag,
+  params: panelizerFileParams,
+  response: z.string().describe('The file itself'),
 });
