@@ -1,7 +1,8 @@
 import { decodePanelizerPoints, type PanelizerPoints, type PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import { isErrorEnvelope } from '@/lib/shared/errors';
 import { ApiError } from '../fetcher';
-import { queryString } from './call';
+import { urlOf } from './call';
+import { routes } from './routes';
 
 /**
  * A point set cut from the project's cloud (lib/shared/panelizer/points.ts): binary, not JSON,
@@ -10,7 +11,7 @@ import { queryString } from './call';
 export async function fetchPanelizerPoints(projectId: string, query: PanelizerPointsQuery, signal?: AbortSignal): Promise<PanelizerPoints> {
   let response: Response;
   try {
-    response = await fetch(`/api/v2/panelizer-projects/${encodeURIComponent(projectId)}/points${queryString(query)}`, { credentials: 'same-origin', signal });
+    response = await fetch(urlOf(routes.panelizerPoints.getPanelizerProjectPoints, { params: { id: projectId }, query }), { credentials: 'same-origin', signal });
   } catch (err) {
     throw new ApiError(0, 'network', err instanceof Error ? err.message : 'Network error');
   }
