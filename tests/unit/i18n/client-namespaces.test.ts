@@ -30,6 +30,8 @@ const FOLDER_AREA: Record<string, Area> = {
   tours: 'tours',
   // The panelizer page has its own segment layout (app/(app)/(missions)/mission/[id]/panelizer).
   panelizer: 'panelizer',
+  // The mission detail's StoSim section is rendered in the missions area.
+  'panelizer/stosim': 'missions',
 };
 
 const areaOf = (file: string): Area | undefined => {
