@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_BUILDING_ORIGIN } from '../../scripts/seed/demo-building';
 import { DEPTH, LENGTH, STOREY_HEIGHT, STOREYS, openingsOf } from '../../scripts/seed/demo-building-surfaces';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
@@ -38,6 +39,25 @@ async function at(canvas: Locator, u: number, v: number): Promise<[number, numbe
   return [box.x + view.ox + u * view.scale, box.y + view.oy - v * view.scale];
 }
 
+/** Waits until no view is still cutting its points (a view refits when they arrive). */
+async function pointsSettled(page: Page) {
+  await expect(page.getByText('Cutting the point cloud…')).toHaveCount(0, { timeout: 60_000 });
+}
+
+/**
+ * Where the demo building's south-west ground corner is in the project's local frame: a new
+ * project's frame starts at the cloud's lower corner (the ground around the building), so the
+ * building sits at (dx, dy, dz) in it. Heights are taken to the centimetre the editor places.
+ */
+async function buildingOffset(page: Page): Promise<[number, number, number]> {
+  const id = new URL(page.url()).searchParams.get('project')!;
+  const response = await page.request.get(`/api/v2/panelizer-projects/${id}`);
+  expect(response.ok()).toBe(true);
+  const { document } = (await response.json()) as { document: { origin: [number, number, number] } };
+  const [dx, dy, dz] = DEMO_BUILDING_ORIGIN.map((value, i) => value - document.origin[i]!) as [number, number, number];
+  return [dx, dy, Math.round(dz * 100) / 100];
+}
+
 async function clickAt(page: Page, canvas: Locator, u: number, v: number, options: { button?: 'left' | 'right' } = {}) {
   const [x, y] = await at(canvas, u, v);
   await page.mouse.click(x, y, options);
@@ -69,11 +89,11 @@ async function setField(page: Page, label: string, value: number) {
 }
 
 /** Draws a rough opening by dragging on the elevation, then gives it its exact place and size. */
-async function drawOpening(page: Page, o: { left: number; bottom: number; width: number; height: number; door?: boolean }, roughAt: number) {
+async function drawOpening(page: Page, o: { left: number; bottom: number; width: number; height: number; door?: boolean }, roughAt: number, floorBottom: number) {
   const elevation = page.getByTestId('panelizer-elevation');
   const count = Number(await elevation.getAttribute('data-openings'));
-  const [x0, y0] = await at(elevation, roughAt, 0.4);
-  const [x1, y1] = await at(elevation, roughAt + 0.5, 1.2);
+  const [x0, y0] = await at(elevation, roughAt, floorBottom + 0.4);
+  const [x1, y1] = await at(elevation, roughAt + 0.5, floorBottom + 1.2);
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   await page.mouse.move(x1, y1, { steps: 3 });
@@ -98,13 +118,15 @@ test('a staff member draws the demo building and reads its net facade area; the 
   await page.getByLabel('Name of the new project').fill(`E2E facade ${info.workerIndex}-${Date.now()}`);
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page).toHaveURL(/\/panelizer\?project=[0-9a-f-]{36}$/);
+  const [dx, dy, dz] = await buildingOffset(page);
 
   // Step 1: the floor lines, placed by clicks and set exactly with the arrow keys.
   const section = page.getByTestId('panelizer-section');
+  await pointsSettled(page);
   await expect(page.getByText("Floor lines are best placed 60 cm above a window's top edge.")).toBeVisible();
-  for (let storey = 0; storey <= STOREYS; storey++) await placeFloorLine(page, section, storey * STOREY_HEIGHT);
+  for (let storey = 0; storey <= STOREYS; storey++) await placeFloorLine(page, section, Math.round((dz + storey * STOREY_HEIGHT) * 100) / 100);
   // A stray line, removed with Delete.
-  await placeFloorLine(page, section, 14);
+  await placeFloorLine(page, section, Math.round((dz + 14) * 100) / 100);
   await page.keyboard.press('Delete');
   await expect(section).toHaveAttribute('data-lines', String(STOREYS + 1));
 
@@ -122,6 +144,7 @@ test('a staff member draws the demo building and reads its net facade area; the 
   const building = page.getByRole('button', { name: 'Building', exact: true });
   const balcony = page.getByRole('button', { name: 'Balcony', exact: true });
   const plan = page.getByTestId('panelizer-plan');
+  await pointsSettled(page);
   await page.keyboard.press('2');
   await expect(balcony).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('1');
@@ -134,7 +157,7 @@ test('a staff member draws the demo building and reads its net facade area; the 
 
   // The wheel zooms about the cursor; the middle mouse moves the camera.
   const viewOf = async () => JSON.parse((await plan.getAttribute('data-view'))!) as View;
-  const [cx, cy] = await at(plan, LENGTH / 2, DEPTH / 2);
+  const [cx, cy] = await at(plan, dx + LENGTH / 2, dy + DEPTH / 2);
   const before = await viewOf();
   await page.mouse.move(cx, cy);
   await page.mouse.wheel(0, -300);
@@ -150,16 +173,16 @@ test('a staff member draws the demo building and reads its net facade area; the 
 
   // The building outline, ctrl + click (no snapping) on its corners, closed on the first one.
   await page.keyboard.down('Control');
-  for (const [x, y] of [[0, 0], [LENGTH, 0], [LENGTH, DEPTH], [0, DEPTH]] as const) await clickAt(page, plan, x, y);
+  for (const [x, y] of [[0, 0], [LENGTH, 0], [LENGTH, DEPTH], [0, DEPTH]] as const) await clickAt(page, plan, dx + x, dy + y);
   await page.keyboard.up('Control');
   await expect(plan).toHaveAttribute('data-draft', '4');
-  await clickAt(page, plan, 0, 0);
+  await clickAt(page, plan, dx, dy);
   await expect(plan).toHaveAttribute('data-outlines', '1');
   await expect(plan).toHaveAttribute('data-vertices', '4');
 
   // Shift + click on an edge adds a corner; right click deletes it; undo and redo by keyboard.
   await page.keyboard.down('Shift');
-  await clickAt(page, plan, LENGTH / 2, 0);
+  await clickAt(page, plan, dx + LENGTH / 2, dy);
   await page.keyboard.up('Shift');
   await expect(plan).toHaveAttribute('data-vertices', '5');
   await page.keyboard.press('Control+z');
@@ -170,7 +193,7 @@ test('a staff member draws the demo building and reads its net facade area; the 
   await expect(plan).toHaveAttribute('data-vertices', '4');
   await page.keyboard.press('Control+y');
   await expect(plan).toHaveAttribute('data-vertices', '5');
-  await clickAt(page, plan, LENGTH / 2, 0, { button: 'right' });
+  await clickAt(page, plan, dx + LENGTH / 2, dy, { button: 'right' });
   await expect(plan).toHaveAttribute('data-vertices', '4');
   await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
 
@@ -200,9 +223,10 @@ test('a staff member draws the demo building and reads its net facade area; the 
   ];
   for (const facade of facades) {
     await page.getByRole('navigation', { name: 'Elevations' }).getByRole('button', { name: facade.name }).click();
+    await pointsSettled(page);
     const windows = openingsOf(facade.length, false).filter((o) => o.bottom < STOREY_HEIGHT);
     const first = windows[0]!;
-    await drawOpening(page, { left: first.left, bottom: first.bottom, width: first.width, height: first.height }, first.left + 0.1);
+    await drawOpening(page, { left: first.left, bottom: first.bottom, width: first.width, height: first.height }, first.left + 0.1, dz);
     const group = page.getByRole('group', { name: /^Opening group tool/ });
     for (let floor = 2; floor <= STOREYS; floor++) await group.getByRole('checkbox', { name: `Floor ${floor}` }).check();
     await group.getByLabel('Positions along the wall').fill(String(windows.length));
@@ -211,7 +235,7 @@ test('a staff member draws the demo building and reads its net facade area; the 
     await expect(page.getByTestId('panelizer-elevation')).toHaveAttribute('data-openings', String(windows.length));
     if (facade.door) {
       const door = openingsOf(facade.length, true).find((o) => o.door)!;
-      await drawOpening(page, { ...door, door: true }, door.left + 0.1);
+      await drawOpening(page, { ...door, door: true }, door.left + 0.1, dz);
       await expect(page.getByTestId('panelizer-elevation')).toHaveAttribute('data-openings', String(windows.length + 1));
     }
   }
@@ -245,4 +269,44 @@ test("another company's customer cannot open the demo mission's panelizer", asyn
   await signInOverHttp(page, 'customer2@example.com');
   await page.goto(`/mission/${missionId}/panelizer`);
   await expect(page.getByRole('heading', { name: `Not authorized to access mission id ${missionId}` })).toBeVisible();
+});
+
+test('proposals: floor lines and an outline proposed from the demo cloud, accepted or rejected, and undoable', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  const missionId = await demoMission();
+  await cloudReady(missionId);
+  await signInOverHttp(page, 'manager@example.com');
+  await page.goto(`/mission/${missionId}/panelizer`);
+  await page.getByLabel('Name of the new project').fill(`E2E proposals ${info.workerIndex}-${Date.now()}`);
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(/\/panelizer\?project=/);
+  await pointsSettled(page);
+
+  // Floor lines: the building's storeys (ground, every 3 m, the eaves) within 5 cm.
+  const [, , dz] = await buildingOffset(page);
+  await page.getByRole('button', { name: 'Propose floor lines' }).click();
+  const proposals = page.getByTestId('panelizer-proposals');
+  const items = proposals.getByRole('listitem');
+  await expect(items.first()).toBeVisible();
+  const heights = (await items.allTextContents()).map((text) => Number(/at ([\d.]+) m/.exec(text)![1]));
+  for (let storey = 0; storey <= STOREYS; storey++) {
+    expect(Math.min(...heights.map((z) => Math.abs(z - dz - storey * STOREY_HEIGHT)))).toBeLessThanOrEqual(0.05);
+  }
+  // The highest rejected, the others accepted at once; undo takes back the last one accepted.
+  const top = heights[heights.length - 1]!;
+  await proposals.getByRole('button', { name: `Reject: Floor line at ${top.toFixed(2)} m` }).click();
+  await expect(items).toHaveCount(heights.length - 1);
+  await proposals.getByRole('button', { name: 'Accept all' }).click();
+  const section = page.getByTestId('panelizer-section');
+  await expect(section).toHaveAttribute('data-lines', String(heights.length - 1));
+  await page.keyboard.press('Control+z');
+  await expect(section).toHaveAttribute('data-lines', String(heights.length - 2));
+
+  // The outline of floor 1: proposed, then accepted as a building outline.
+  await page.getByRole('tab', { name: '2. Walls' }).click();
+  await pointsSettled(page);
+  await page.getByRole('button', { name: 'Propose outline' }).click();
+  await expect(page.getByTestId('panelizer-proposals').getByRole('listitem')).toHaveCount(1);
+  await page.getByTestId('panelizer-proposals').getByRole('button', { name: /^Accept: Outline with \d+ corners$/ }).click();
+  await expect(page.getByTestId('panelizer-plan')).toHaveAttribute('data-outlines', '1');
 });

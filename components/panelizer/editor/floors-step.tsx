@@ -5,7 +5,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { FLOOR_LINE_ABOVE_WINDOW_M, type PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import { floorLineAdvice } from '../model/advice';
-import { addFloorLine, moveFloorLine } from '../model/floor-commands';
+import { proposeFloorLines } from '@/lib/shared/panelizer/proposals';
+import { MIN_FLOOR_LINE_GAP, addFloorLine, moveFloorLine } from '../model/floor-commands';
+import { ProposalList } from './proposal-list';
 import type { Command, Refusal } from '../model/command';
 import { newId } from '../model/ids';
 import { drawSection } from '../render/draw';
@@ -46,6 +48,8 @@ export function FloorsStep({
   const t = useTranslations('panelizer.editor');
   const section = usePoints(loadPoints, SECTION_QUERY);
   const [drag, setDrag] = useState<{ id: string; z: number } | null>(null);
+  const [proposed, setProposed] = useState<number[] | null>(null);
+  const dropProposal = (z: number) => setProposed((list) => (list ? list.filter((p) => p !== z) : list));
   const dragStart = useRef<number | null>(null);
   const lines = useMemo(() => doc.floorLines.map((l) => (drag && l.id === drag.id ? { ...l, z: drag.z } : l)), [doc.floorLines, drag]);
   const selected = doc.floorLines.find((l) => l.id === selectedLineId) ?? null;
@@ -60,8 +64,8 @@ export function FloorsStep({
 
   const draw = useCallback(
     (context: CanvasRenderingContext2D, transform: Parameters<typeof drawSection>[1], width: number) =>
-      drawSection(context, transform, width, { lines, selectedLineId, advisedZ: advice?.advisedZ ?? null }),
-    [lines, selectedLineId, advice],
+      drawSection(context, transform, width, { lines, selectedLineId, advisedZ: advice?.advisedZ ?? null, proposed: proposed ?? [] }),
+    [lines, selectedLineId, advice, proposed],
   );
 
   const clamp = (id: string, z: number) => {
@@ -112,6 +116,26 @@ export function FloorsStep({
       </div>
       <div className={styles.sidePanel}>
         <p className={styles.advice}>{t('floors.advice')}</p>
+        {!readOnly && (
+          <button
+            type="button"
+            disabled={!section.points}
+            onClick={() => setProposed(proposeFloorLines(section.points!).filter((z) => !doc.floorLines.some((l) => Math.abs(l.z - z) < MIN_FLOOR_LINE_GAP)))}
+          >
+            {t('proposals.proposeFloorLines')}
+          </button>
+        )}
+        {!readOnly && proposed ? (
+          <ProposalList
+            title={t('proposals.floorLines')}
+            items={proposed.map((z) => ({ key: String(z), label: t('proposals.floorLine', { z: z.toFixed(2) }) }))}
+            onAccept={(key) => {
+              if (!run(addFloorLine(Number(key)))) dropProposal(Number(key));
+            }}
+            onReject={(key) => dropProposal(Number(key))}
+            onClose={() => setProposed(null)}
+          />
+        ) : null}
         {selected ? (
           <div className={styles.selectedLine} data-testid="panelizer-selected-line" data-z={selected.z}>
             <p>{t('floors.selectedLine', { z: selected.z.toFixed(2) })}</p>

@@ -8,6 +8,8 @@ import type { Command, Refusal } from '../model/command';
 import { elevationGeometry, type ElevationRef } from '../model/geometry';
 import { newId } from '../model/ids';
 import { addOpening, updateOpening } from '../model/opening-commands';
+import { proposeOpenings, type ProposedOpening } from '@/lib/shared/panelizer/proposals';
+import { ProposalList } from './proposal-list';
 import { drawFacade, type FacadeRect } from '../render/draw';
 import { EditorCanvas, type CanvasPointer } from './editor-canvas';
 import { ElevationsList } from './elevations-list';
@@ -62,6 +64,11 @@ export function OpeningsStep({
   const [draft, setDraft] = useState<{ from: [number, number]; to: [number, number] } | null>(null);
   const [move, setMove] = useState<{ id: string; du: number; dv: number } | null>(null);
   const grab = useRef<[number, number] | null>(null);
+  const tp = useTranslations('panelizer.editor.proposals');
+  const refKey = geometry ? `${geometry.floorId}/${geometry.outlineId}/${geometry.edgeId}` : '';
+  const [proposal, setProposal] = useState<{ ref: string; items: ProposedOpening[] } | null>(null);
+  const proposed = proposal && proposal.ref === refKey ? proposal.items : null;
+  const proposedRects = useMemo(() => (proposed && geometry ? proposed.map((p) => ({ u: p.left, v: geometry.bottom + p.bottom, width: p.width, height: p.height })) : []), [proposed, geometry]);
 
   const openings = useMemo(
     () =>
@@ -93,8 +100,9 @@ export function OpeningsStep({
         openings,
         selectedOpeningIds: selectedSet,
         draft: draftRect,
+        proposed: proposedRects,
       }),
-    [geometry, openings, selectedSet, draftRect],
+    [geometry, openings, selectedSet, draftRect, proposedRects],
   );
 
   const onDown = (p: CanvasPointer) => {
@@ -163,6 +171,28 @@ export function OpeningsStep({
                 ))}
               </div>
             )}
+            {!readOnly && (
+              <button
+                type="button"
+                disabled={!points.points}
+                onClick={() => setProposal({ ref: refKey, items: proposeOpenings(points.points!, geometry.length, geometry.bottom, geometry.bottom + geometry.height) })}
+              >
+                {tp('proposeOpenings')}
+              </button>
+            )}
+            {!readOnly && proposed ? (
+              <ProposalList
+                title={tp('openings')}
+                items={proposed.map((p, i) => ({ key: String(i), label: tp('opening', { kind: t(p.kind), left: p.left.toFixed(2), width: p.width.toFixed(2), height: p.height.toFixed(2) }) }))}
+                onAccept={(key) => {
+                  const p = proposed[Number(key)]!;
+                  const refusal = run(addOpening({ floorId: geometry.floorId, outlineId: geometry.outlineId, edgeId: geometry.edgeId, ...p }));
+                  if (!refusal) setProposal((current) => current && { ...current, items: current.items.filter((x) => x !== p) });
+                }}
+                onReject={(key) => setProposal((current) => current && { ...current, items: current.items.filter((x) => x !== proposed[Number(key)]) })}
+                onClose={() => setProposal(null)}
+              />
+            ) : null}
             <p className={styles.help}>{t(readOnly ? 'readOnlyHelp' : 'help', { length: geometry.length.toFixed(2), height: geometry.height.toFixed(2) })}</p>
             {selected.length === 1 ? <OpeningFields opening={selected[0]!} readOnly={readOnly} run={run} /> : null}
             {!readOnly && selected.length > 0 ? <OpeningGroupTool key={selectedIds.join()} doc={doc} selected={selected} run={run} /> : null}

@@ -18,34 +18,33 @@ export const AUTOSAVE_DELAY_MS = 800;
 export function useAutosave({ doc, version, save, enabled }: { doc: PanelizerDocument; version: number; save: SaveDocument; enabled: boolean }) {
   const [state, setState] = useState<SaveState>('saved');
   const saved = useRef(doc);
+  const latest = useRef(doc);
+  latest.current = doc;
   const versionRef = useRef(version);
+  // Saves run one after another: each needs the version the previous one answered.
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const [attempt, setAttempt] = useState(0);
   const blocked = state === 'conflict';
 
   useEffect(() => {
     if (!enabled || blocked || doc === saved.current) return;
     setState('pending');
-    let cancelled = false;
     const timer = setTimeout(() => {
-      setState('saving');
-      save(doc, versionRef.current).then(
-        (outcome) => {
-          if (cancelled) return;
-          if (outcome.ok) {
-            saved.current = doc;
-            versionRef.current = outcome.version;
-            setState('saved');
-          } else setState('conflict');
-        },
-        () => {
-          if (!cancelled) setState('failed');
-        },
-      );
+      queue.current = queue.current.then(async () => {
+        if (doc !== latest.current || doc === saved.current) return;
+        setState('saving');
+        try {
+          const outcome = await save(doc, versionRef.current);
+          if (!outcome.ok) return setState('conflict');
+          saved.current = doc;
+          versionRef.current = outcome.version;
+          setState(latest.current === doc ? 'saved' : 'pending');
+        } catch {
+          setState('failed');
+        }
+      });
     }, AUTOSAVE_DELAY_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
   }, [doc, enabled, blocked, save, attempt]);
 
   // Leaving with unsaved edits asks first: the browser's own "leave site?" prompt.

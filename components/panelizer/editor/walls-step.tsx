@@ -9,6 +9,8 @@ import { floorsOf, planById, planFrame, xy } from '../model/geometry';
 import { newId } from '../model/ids';
 import { addOutline, addOutlinePoint, moveOutlinePoint, removeOutlinePoint } from '../model/outline-commands';
 import { SNAP_PIXELS, snap } from '../model/snapping';
+import { proposeOutline } from '@/lib/shared/panelizer/proposals';
+import { ProposalList } from './proposal-list';
 import { drawPlan } from '../render/draw';
 import { EditorCanvas, type CanvasPointer } from './editor-canvas';
 import { FloorTools } from './floor-tools';
@@ -65,6 +67,7 @@ export function WallsStep({
   onSelectOutline: (id: string | null) => void;
 }) {
   const t = useTranslations('panelizer.editor.walls');
+  const tp = useTranslations('panelizer.editor.proposals');
   const query = useMemo(() => sliceQuery(doc, floorId, sliceMode), [doc, floorId, sliceMode]);
   const slice = usePoints(loadPoints, query);
   const floors = floorsOf(doc);
@@ -74,6 +77,8 @@ export function WallsStep({
   const ghosts = useMemo(() => (below && below.planId !== floor?.planId ? (planById(doc, below.planId)?.outlines ?? []).map((o) => o.points.map(xy)) : []), [doc, below, floor]);
   const [cursor, setCursor] = useState<{ point: XY; snapped: boolean } | null>(null);
   const [drag, setDrag] = useState<{ outlineId: string; vertexId: string; point: XY } | null>(null);
+  const [proposal, setProposal] = useState<{ floorId: string; ring: XY[] } | null>(null);
+  const proposed = proposal && proposal.floorId === floorId ? proposal.ring : null;
 
   const shown = useMemo(
     () =>
@@ -148,8 +153,8 @@ export function WallsStep({
 
   const draw = useCallback(
     (context: CanvasRenderingContext2D, transform: Parameters<typeof drawPlan>[1]) =>
-      drawPlan(context, transform, { outlines: shown, ghosts, selectedOutlineId, draft, cursor: readOnly ? null : (cursor?.point ?? null), snapped: cursor?.snapped ?? false }),
-    [shown, ghosts, selectedOutlineId, draft, cursor, readOnly],
+      drawPlan(context, transform, { outlines: shown, ghosts, selectedOutlineId, draft, cursor: readOnly ? null : (cursor?.point ?? null), snapped: cursor?.snapped ?? false, proposed }),
+    [shown, ghosts, selectedOutlineId, draft, cursor, readOnly, proposed],
   );
 
   if (!floor) return <p className={styles.stepEmpty}>{t('noFloors')}</p>;
@@ -191,6 +196,28 @@ export function WallsStep({
               ))}
             </div>
             <p className={styles.help}>{t(draft.length > 0 ? 'drawingHelp' : 'help')}</p>
+            <button type="button" disabled={!slice.points} onClick={() => setProposal({ floorId: floor.id, ring: proposeOutline(slice.points!) })}>
+              {tp('proposeOutline')}
+            </button>
+            {proposed ? (
+              <ProposalList
+                title={tp('outlines')}
+                items={proposed.length >= 3 ? [{ key: 'outline', label: tp('outline', { corners: proposed.length }) }] : []}
+                onAccept={() => {
+                  const id = newId('o');
+                  if (!run(addOutline(floor.id, tool, proposed, id))) {
+                    setProposal(null);
+                    onSelectOutline(id);
+                  }
+                }}
+                onEdit={() => {
+                  onDraft(proposed);
+                  setProposal(null);
+                }}
+                onReject={() => setProposal(null)}
+                onClose={() => setProposal(null)}
+              />
+            ) : null}
           </>
         )}
         <FloorTools doc={doc} floorId={floor.id} readOnly={readOnly} run={run} selectedOutlineId={selectedOutlineId} onSelectOutline={onSelectOutline} />

@@ -19,7 +19,20 @@ export const COLOURS = {
   draft: '#ffffff',
   elevation: 'rgba(255,255,255,0.35)',
   snap: '#ff5252',
+  proposal: '#e040fb',
 } as const;
+
+/** Proposals are dashed and magenta: never mistaken for what the user drew. */
+function dashed(context: CanvasRenderingContext2D, path: () => void): void {
+  context.save();
+  context.setLineDash([8, 5]);
+  context.strokeStyle = COLOURS.proposal;
+  context.lineWidth = 2;
+  context.beginPath();
+  path();
+  context.stroke();
+  context.restore();
+}
 
 export function clear(context: CanvasRenderingContext2D, width: number, height: number, image: PointImage | null, t: ViewTransform): void {
   context.fillStyle = COLOURS.background;
@@ -32,6 +45,8 @@ export interface SectionScene {
   selectedLineId: string | null;
   /** Where the 60 cm advice puts the selected line, when it applies. */
   advisedZ: number | null;
+  /** Proposed floor line heights, not yet accepted. */
+  proposed?: readonly number[];
 }
 
 export function drawSection(context: CanvasRenderingContext2D, t: ViewTransform, width: number, scene: SectionScene): void {
@@ -66,6 +81,15 @@ export function drawSection(context: CanvasRenderingContext2D, t: ViewTransform,
     context.stroke();
     context.setLineDash([]);
   }
+  if (scene.proposed?.length) {
+    dashed(context, () => {
+      for (const z of scene.proposed!) {
+        const y = t.oy - z * t.scale;
+        context.moveTo(0, y);
+        context.lineTo(width, y);
+      }
+    });
+  }
 }
 
 export interface PlanScene {
@@ -77,6 +101,8 @@ export interface PlanScene {
   /** The cursor, snapped, while drawing. */
   cursor: WorldUV | null;
   snapped: boolean;
+  /** A proposed outline, not yet accepted. */
+  proposed?: readonly WorldUV[] | null;
 }
 
 function polygonPath(context: CanvasRenderingContext2D, t: ViewTransform, points: readonly WorldUV[], close: boolean): void {
@@ -137,6 +163,7 @@ export function drawPlan(context: CanvasRenderingContext2D, t: ViewTransform, sc
     context.fillStyle = scene.snapped ? COLOURS.snap : COLOURS.draft;
     vertexDots(context, t, [scene.cursor], scene.snapped ? 5 : 3);
   }
+  if (scene.proposed?.length) dashed(context, () => polygonPath(context, t, scene.proposed!, true));
 }
 
 /** A rectangle in the facade's plane: u along the facade, v height (local z). */
@@ -152,6 +179,8 @@ export interface FacadeScene {
   openings: readonly (FacadeRect & { id: string; kind: OpeningKind })[];
   selectedOpeningIds: ReadonlySet<string>;
   draft: FacadeRect | null;
+  /** Proposed openings, not yet accepted. */
+  proposed?: readonly FacadeRect[];
 }
 
 function rectPath(context: CanvasRenderingContext2D, t: ViewTransform, r: FacadeRect): void {
@@ -197,4 +226,5 @@ export function drawFacade(context: CanvasRenderingContext2D, t: ViewTransform, 
     context.stroke();
     context.setLineDash([]);
   }
+  if (scene.proposed?.length) dashed(context, () => scene.proposed!.forEach((r) => rectPath(context, t, r)));
 }
