@@ -4,8 +4,8 @@
  *
  * Method. The editor's own draw functions (components/panelizer/render) are bundled with esbuild
  * and run in Chromium with the GPU off (`--disable-gpu`: Canvas 2D is drawn by Skia on the CPU),
- * in a 1600 × 900 canvas: the section with 51 floor lines, a plan with 50 outlines of 200 corners
- * plus a draft, and a facade with all 50 storeys and 2 000 openings, each over the point image
+ * in a 1600 × 900 canvas: the section with 51 floor lines, one floor's plan (an outline of 200
+ * corners, 9 balconies of 50, the floor below faint, a draft), and a facade with all 50 storeys and 2 000 openings, each over the point image
  * of 400 000 points (rasterised once, timed apart). Each frame is cleared and redrawn with the
  * camera moving; a one-pixel read forces the drawing to finish inside the timed frame. The page
  * needs no app stack, so the figure is the renderer's alone.

@@ -114,15 +114,19 @@ function polygonPath(context: CanvasRenderingContext2D, t: ViewTransform, points
   if (close) context.closePath();
 }
 
+/** Corners as small squares: thousands of arcs cost a frame, squares on whole pixels almost nothing. */
 function vertexDots(context: CanvasRenderingContext2D, t: ViewTransform, points: readonly WorldUV[], radius: number): void {
   context.beginPath();
+  const size = Math.round(radius * 2);
   for (const p of points) {
     const [x, y] = toScreen(t, p);
-    context.moveTo(x + radius, y);
-    context.arc(x, y, radius, 0, 2 * Math.PI);
+    context.rect(Math.round(x - radius), Math.round(y - radius), size, size);
   }
   context.fill();
 }
+
+/** Beyond this many corners on screen, only the selected outline shows its corners: they would hide the lines. */
+const MAX_CORNER_DOTS = 2000;
 
 export function drawPlan(context: CanvasRenderingContext2D, t: ViewTransform, scene: PlanScene): void {
   context.lineWidth = 1;
@@ -140,7 +144,8 @@ export function drawPlan(context: CanvasRenderingContext2D, t: ViewTransform, sc
     context.fill();
     context.stroke();
     context.fillStyle = COLOURS[kind];
-    for (const o of outlines) vertexDots(context, t, o.points, o.id === scene.selectedOutlineId ? 5 : 3.5);
+    const corners = scene.outlines.reduce((n, o) => n + o.points.length, 0);
+    for (const o of outlines) if (corners <= MAX_CORNER_DOTS || o.id === scene.selectedOutlineId) vertexDots(context, t, o.points, o.id === scene.selectedOutlineId ? 5 : 3.5);
   }
   const selected = scene.outlines.find((o) => o.id === scene.selectedOutlineId);
   if (selected) {
@@ -183,8 +188,13 @@ export interface FacadeScene {
   proposed?: readonly FacadeRect[];
 }
 
+/** On whole pixels (+ 0.5 for a crisp 1 px line): Skia then fills and strokes without anti-aliasing work. */
 function rectPath(context: CanvasRenderingContext2D, t: ViewTransform, r: FacadeRect): void {
-  context.rect(t.ox + r.u * t.scale, t.oy - (r.v + r.height) * t.scale, r.width * t.scale, r.height * t.scale);
+  const x0 = Math.round(t.ox + r.u * t.scale) + 0.5;
+  const x1 = Math.round(t.ox + (r.u + r.width) * t.scale) + 0.5;
+  const y0 = Math.round(t.oy - (r.v + r.height) * t.scale) + 0.5;
+  const y1 = Math.round(t.oy - r.v * t.scale) + 0.5;
+  context.rect(x0, y0, x1 - x0, y1 - y0);
 }
 
 export function drawFacade(context: CanvasRenderingContext2D, t: ViewTransform, scene: FacadeScene): void {
@@ -204,7 +214,7 @@ export function drawFacade(context: CanvasRenderingContext2D, t: ViewTransform, 
   for (const kind of ['window', 'door'] as const) {
     context.fillStyle = kind === 'window' ? 'rgba(77,208,225,0.3)' : 'rgba(186,104,200,0.3)';
     context.strokeStyle = COLOURS[kind];
-    context.lineWidth = 1.5;
+    context.lineWidth = 1;
     context.beginPath();
     for (const o of scene.openings) if (o.kind === kind) rectPath(context, t, o);
     context.fill();

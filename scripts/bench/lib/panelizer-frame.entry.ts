@@ -36,11 +36,16 @@ function run(options: { floors: number; openings: number; points: number; frames
   const rasterizeMs = performance.now() - started;
 
   const section: SectionScene = { lines: Array.from({ length: floors + 1 }, (_, i) => ({ id: `l${i}`, z: i * storey })), selectedLineId: 'l3', advisedZ: 8.9 };
-  const ring = Array.from({ length: 200 }, (_, i) => [Math.cos((i / 200) * 2 * Math.PI) * length / 2, Math.sin((i / 200) * 2 * Math.PI) * 10] as const);
+  // One floor's plan (the plan view shows one floor): a building outline of 200 corners and 9 balconies of 50, the floor below faint.
+  const ringOf = (n: number, rx: number, ry: number, cx = 0, cy = 0) => Array.from({ length: n }, (_, i) => [cx + Math.cos((i / n) * 2 * Math.PI) * rx, cy + Math.sin((i / n) * 2 * Math.PI) * ry] as const);
+  const ring = ringOf(200, length / 2, 10);
   const plan: PlanScene = {
-    outlines: Array.from({ length: 50 }, (_, k) => ({ id: `o${k}`, kind: k % 5 === 0 ? 'balcony' : 'building', points: ring.map(([x, y]) => [x + k * 0.1, y + k * 0.1] as const) })),
+    outlines: [
+      { id: 'o0', kind: 'building', points: ring },
+      ...Array.from({ length: 9 }, (_, k) => ({ id: `o${k + 1}`, kind: 'balcony' as const, points: ringOf(50, 1.5, 0.8, -length / 2 + 6 + k * (length / 10), -11) })),
+    ],
     ghosts: [ring],
-    selectedOutlineId: 'o1',
+    selectedOutlineId: 'o0',
     draft: ring.slice(0, 20),
     cursor: [1, 1],
     snapped: true,
