@@ -23,6 +23,7 @@ export const AREA_NAMESPACES = {
   support: ['support'],
   tours: ['tours'],
   confirmation: ['confirmation'],
+  panelizer: ['panelizer'],
 } as const;
 
 export type Area = keyof typeof AREA_NAMESPACES;

@@ -30,6 +30,8 @@ const FOLDER_AREA: Record<string, Area> = {
   tours: 'tours',
   // The confirmation view (app/(public)/confirm) sends its own.
   confirmation: 'confirmation',
+  // The panelizer page has its own segment layout (app/(app)/(missions)/mission/[id]/panelizer).
+  panelizer: 'panelizer',
 };
 
 const areaOf = (file: string): Area | undefined => {

@@ -1,0 +1,122 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { panelizer } from '@/lib/client/api/panelizer';
+import { ApiError } from '@/lib/client/fetcher';
+import { panelizerProjectNameSchema, type PanelizerProjectSummaryDto, type PanelizerProjectsDto } from '@/lib/shared/schemas/panelizer';
+import styles from './panelizer-page.module.css';
+
+/**
+ * `/mission/{mission}/panelizer` without an id: the mission's projects to open (or delete), a new
+ * one to create, and the published exports everyone who sees the mission may open.
+ */
+export function ProjectPicker({ missionId, initial }: { missionId: number; initial: PanelizerProjectsDto }) {
+  const t = useTranslations('panelizer.page');
+  const format = useFormatter();
+  const router = useRouter();
+  const [projects, setProjects] = useState(initial.items);
+  const [name, setName] = useState('');
+  const [nameProblem, setNameProblem] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [deleting, setDeleting] = useState<PanelizerProjectSummaryDto | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const href = (query: string) => `/mission/${missionId}/panelizer?${query}`;
+
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = panelizerProjectNameSchema.safeParse(name);
+    setNameProblem(!parsed.success);
+    if (!parsed.success) return;
+    setPending(true);
+    setCreateError(null);
+    panelizer.createPanelizerProject({ params: { id: missionId }, body: { name: parsed.data } }).then(
+      (project) => router.push(href(`project=${project.id}`)),
+      (err: unknown) => {
+        setPending(false);
+        setCreateError(err instanceof ApiError ? err.message : t('errors.create'));
+      },
+    );
+  };
+
+  const remove = (project: PanelizerProjectSummaryDto) => {
+    setPending(true);
+    panelizer.deletePanelizerProject({ params: { id: project.id }, query: { version: project.version } }).then(
+      () => {
+        setProjects((list) => list.filter((p) => p.id !== project.id));
+        setDeleting(null);
+        setPending(false);
+      },
+      () => {
+        setDeleteError(t('errors.delete'));
+        setPending(false);
+      },
+    );
+  };
+
+  return (
+    <section className={styles.picker}>
+      <h1>{t('title')}</h1>
+      <p>
+        <Link href={`/mission/${missionId}`}>{t('backToMission')}</Link>
+      </p>
+      {initial.mayEdit ? (
+        <>
+          <h2>{t('projects')}</h2>
+          {projects.length === 0 ? <p>{t('noProjects')}</p> : null}
+          <ul aria-label={t('projects')}>
+            {projects.map((p) => (
+              <li key={p.id}>
+                <Link href={href(`project=${p.id}`)}>{p.name}</Link>
+                <small>{t('updated', { date: format.dateTime(new Date(p.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</small>
+                <button type="button" onClick={() => (setDeleteError(null), setDeleting(p))} aria-label={t('deleteProject', { name: p.name })}>
+                  {t('delete')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form className={styles.create} onSubmit={create} noValidate>
+            <label>
+              {t('newName')}
+              <input value={name} onChange={(event) => setName(event.target.value)} maxLength={120} aria-invalid={nameProblem} />
+            </label>
+            <button type="submit" disabled={pending}>
+              {t('create')}
+            </button>
+            {nameProblem ? <p className={styles.error}>{t('nameRequired')}</p> : null}
+            {createError ? (
+              <p className={styles.error} role="alert">
+                {createError}
+              </p>
+            ) : null}
+          </form>
+        </>
+      ) : null}
+      <h2>{t('published')}</h2>
+      {initial.published.length === 0 ? <p>{t('noPublished')}</p> : null}
+      <ul aria-label={t('published')}>
+        {initial.published.map((e) => (
+          <li key={e.id}>
+            <Link href={href(`export=${e.id}`)}>{t('exportTitle', { name: e.name, number: e.number })}</Link>
+          </li>
+        ))}
+      </ul>
+      {deleting ? (
+        <ConfirmDialog
+          title={t('deleteTitle')}
+          message={t('deleteQuestion', { name: deleting.name })}
+          confirmLabel={t('delete')}
+          cancelLabel={t('cancel')}
+          pending={pending}
+          problem={deleteError}
+          onConfirm={() => remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { decodePanelizerPoints, type PanelizerPoints, type PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
+import { isErrorEnvelope } from '@/lib/shared/errors';
+import { ApiError } from '../fetcher';
+import { urlOf } from './call';
+import { routes } from './routes';
+
+/**
+ * A point set cut from the project's cloud (lib/shared/panelizer/points.ts): binary, not JSON,
+ * so it has its own small fetch; failures still throw the one ApiError.
+ */
+export async function fetchPanelizerPoints(projectId: string, query: PanelizerPointsQuery, signal?: AbortSignal): Promise<PanelizerPoints> {
+  let response: Response;
+  try {
+    response = await fetch(urlOf(routes.panelizerPoints.getPanelizerProjectPoints, { params: { id: projectId }, query }), { credentials: 'same-origin', signal });
+  } catch (err) {
+    throw new ApiError(0, 'network', err instanceof Error ? err.message : 'Network error');
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    if (isErrorEnvelope(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.details);
+    throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'bad_request', response.statusText || `HTTP ${response.status}`);
+  }
+  return decodePanelizerPoints(await response.arrayBuffer());
+}
