@@ -70,6 +70,8 @@ export function ConfirmationPanel() {
           <p>{t(`hint.${kind}`)}</p>
           <form
             className={styles.shareForm}
+            // The same schema as the server's checks the values and says what is wrong, in the page's language.
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               void send();
