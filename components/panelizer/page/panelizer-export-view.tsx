@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { fetchPanelizerPoints } from '@/lib/client/api/panelizer-points';
+import { fetchPanelizerExportPoints } from '@/lib/client/api/panelizer-points';
 import type { PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import type { PanelizerExportDto } from '@/lib/shared/schemas/panelizer';
 import { PanelizerEditor } from '../editor/panelizer-editor';
@@ -13,7 +13,7 @@ import styles from './panelizer-page.module.css';
 /** `?export={id}`: the frozen document and its results, read-only, with the export's files. */
 export function PanelizerExportView({ missionId, exported, mayEdit }: { missionId: number; exported: PanelizerExportDto; mayEdit: boolean }) {
   const t = useTranslations('panelizer.page');
-  const loadPoints = useCallback((query: PanelizerPointsQuery, signal: AbortSignal) => fetchPanelizerPoints(exported.projectId, query, signal), [exported.projectId]);
+  const loadPoints = useCallback((query: PanelizerPointsQuery, signal: AbortSignal) => fetchPanelizerExportPoints(exported.id, query, signal), [exported.id]);
   return (
     <PanelizerEditor
       initial={exported.document}

@@ -8,10 +8,17 @@ import { routes } from './routes';
  * A point set cut from the project's cloud (lib/shared/panelizer/points.ts): binary, not JSON,
  * so it has its own small fetch; failures still throw the one ApiError.
  */
-export async function fetchPanelizerPoints(projectId: string, query: PanelizerPointsQuery, signal?: AbortSignal): Promise<PanelizerPoints> {
+export const fetchPanelizerPoints = (projectId: string, query: PanelizerPointsQuery, signal?: AbortSignal) =>
+  fetchPoints(urlOf(routes.panelizerPoints.getPanelizerProjectPoints, { params: { id: projectId }, query }), signal);
+
+/** The same for an export opened read-only (readers of a published export may fetch these). */
+export const fetchPanelizerExportPoints = (exportId: string, query: PanelizerPointsQuery, signal?: AbortSignal) =>
+  fetchPoints(urlOf(routes.panelizerPoints.getPanelizerExportPoints, { params: { id: exportId }, query }), signal);
+
+async function fetchPoints(url: string, signal?: AbortSignal): Promise<PanelizerPoints> {
   let response: Response;
   try {
-    response = await fetch(urlOf(routes.panelizerPoints.getPanelizerProjectPoints, { params: { id: projectId }, query }), { credentials: 'same-origin', signal });
+    response = await fetch(url, { credentials: 'same-origin', signal });
   } catch (err) {
     throw new ApiError(0, 'network', err instanceof Error ? err.message : 'Network error');
   }

@@ -130,6 +130,7 @@ export const routes = {
     listMyNotifications: { method: 'GET', path: '/api/v2/me/notifications', body: false },
   },
   panelizerPoints: {
+    getPanelizerExportPoints: { method: 'GET', path: '/api/v2/panelizer-exports/{id}/points', body: false },
     getPanelizerProjectPoints: { method: 'GET', path: '/api/v2/panelizer-projects/{id}/points', body: false },
   },
   pickers: {

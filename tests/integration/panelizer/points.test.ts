@@ -99,4 +99,24 @@ describe('the panelizer points endpoint', () => {
     const unknown = await callAs(route.GET, 'admin', 'GET', '/api/v2/panelizer-projects/00000000-0000-4000-8000-000000000000/points?view=section', { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.status).toBe(404);
   });
+
+  it('serves an export’s points to its editors, and to the mission’s customer once it is published', async () => {
+    const exportsRoute = await import('@/app/api/v2/panelizer-projects/[id]/exports/route');
+    const made = await callAs(exportsRoute.POST, 'admin', 'POST', `/api/v2/panelizer-projects/${project.id}/exports`, { params: { id: project.id } });
+    expect(made.status).toBe(201);
+    const exportId = ((await made.json()) as { id: string }).id;
+    const exportPoints = await import('@/app/api/v2/panelizer-exports/[id]/points/route');
+    const read = (role: Role | null) =>
+      callAs(exportPoints.GET, role, 'GET', `/api/v2/panelizer-exports/${exportId}/points?view=plan&zMin=2.0005&zMax=4.0005`, { params: { id: exportId } });
+    const editor = await read('admin');
+    expect(editor.status).toBe(200);
+    const projectAnswer = decodePanelizerPoints(await (await points('admin', 'view=plan&zMin=2.0005&zMax=4.0005')).arrayBuffer());
+    expect(decodePanelizerPoints(await editor.arrayBuffer()).count).toBe(projectAnswer.count);
+    expect((await read('customer')).status).toBe(404);
+    const publish = await import('@/app/api/v2/panelizer-exports/[id]/publish/route');
+    expect((await callAs(publish.POST, 'admin', 'POST', `/api/v2/panelizer-exports/${exportId}/publish`, { params: { id: exportId } })).status).toBe(200);
+    expect((await read('customer')).status).toBe(200);
+    expect((await read('customer2')).status).toBe(403);
+    expect((await read(null)).status).toBe(401);
+  });
 });

@@ -2,10 +2,10 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PanelizerPoints, PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
-import { dataset } from '../../db/schema';
+import { dataset, panelizerProject } from '../../db/schema';
 import type { DomainContext } from '../../domain/context';
 import { AppError } from '../../errors';
-import { requireProject } from '../panelizer-access';
+import { requireExport, requireProject } from '../panelizer-access';
 import { cutPanelizerPoints } from './cut';
 
 const noCloud = () => new AppError('conflict', 'The project has no converted point cloud to draw on', undefined, 'panelizer.errors.noPointcloud');
@@ -23,10 +23,23 @@ export interface ProjectPointsSource {
  */
 export async function projectPointsSource(ctx: DomainContext, { id, query }: { id: string; query: PanelizerPointsQuery }): Promise<ProjectPointsSource> {
   const { row } = await requireProject(ctx, id);
-  if (row.datasetId === null) throw noCloud();
-  const [found] = await ctx.db.select({ cloudPrefix: dataset.cloudPrefix }).from(dataset).where(eq(dataset.id, row.datasetId));
+  return pointsSource(ctx, row.datasetId, row.document.origin, query);
+}
+
+/**
+ * Where an export's points come from, for whoever may open the export: its editors, and the
+ * mission's readers once it is published. The frame is the export's own (frozen) origin.
+ */
+export async function exportPointsSource(ctx: DomainContext, { id, query }: { id: string; query: PanelizerPointsQuery }): Promise<ProjectPointsSource> {
+  const { row } = await requireExport(ctx, id);
+  const [project] = await ctx.db.select({ datasetId: panelizerProject.datasetId }).from(panelizerProject).where(eq(panelizerProject.id, row.projectId));
+  return pointsSource(ctx, project?.datasetId ?? null, row.document.origin, query);
+}
+
+async function pointsSource(ctx: DomainContext, datasetId: number | null, origin: [number, number, number], query: PanelizerPointsQuery): Promise<ProjectPointsSource> {
+  if (datasetId === null) throw noCloud();
+  const [found] = await ctx.db.select({ cloudPrefix: dataset.cloudPrefix }).from(dataset).where(eq(dataset.id, datasetId));
   if (!found?.cloudPrefix) throw noCloud();
-  const origin = row.document.origin;
   const hash = createHash('sha256').update(JSON.stringify([found.cloudPrefix, origin, query])).digest('base64url');
   return { cloudPrefix: found.cloudPrefix, origin, etag: `"${hash.slice(0, 32)}"` };
 }
