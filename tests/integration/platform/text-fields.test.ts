@@ -132,8 +132,9 @@ describe('NUL characters and lone surrogates in every text field of every writin
     cookie = browser.cookieHeader();
     expect(cookie).toMatch(/ory_kratos_session=/);
 
-    // Authorization comes before the body: the `{id}` the cases send (1) must name a real mission,
-    // building, measurement and tour, or they would end in 404 before their text is looked at.
+    // Authorization comes before the body: the `{id}` the cases send (1, or the uuid) must name a real
+    // mission, building, measurement, tour and panelizer project, or they would end in 404 before
+    // their text is looked at.
     const { systemContext } = await import('@/lib/server/domain/contexts');
     const { createCompanyFromJson: createCompany } = await import('@/lib/server/companies/create-company');
     const { createMissionFromJson } = await import('@/lib/server/missions/create-mission');
@@ -147,6 +148,10 @@ describe('NUL characters and lone surrogates in every text field of every writin
     expect(measurement.id).toBe(1);
     const { createTour } = await import('@/lib/server/tours/create-tour');
     expect((await createTour(system, { missionId: mission.id, name: 'Rundgang' })).id).toBe(1);
+    // Panelizer projects are named by uuid: the one the cases send (STRING_FORMATS.uuid).
+    const { panelizerProject } = await import('@/lib/server/db/schema');
+    const { emptyPanelizerDocument } = await import('@/lib/shared/panelizer/document');
+    await system.db.insert(panelizerProject).values({ id: STRING_FORMATS.uuid!, missionId: mission.id, name: 'Fassade', document: emptyPanelizerDocument([0, 0, 0]) });
     // The processor endpoints take a processor's token instead of a session.
     const { issueProcessor } = await import('@/lib/server/processors/manage-processors');
     processorToken = (await issueProcessor(system, { name: 'Textfeld-SLAM' })).token;
