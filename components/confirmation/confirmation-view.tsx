@@ -2,7 +2,7 @@
 
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ApiError } from '@/lib/client/fetcher';
+import { messageKeyOf } from '@/lib/client/fetcher';
 import { confirmations } from '@/lib/client/api/confirmations';
 import { formatDate } from '@/lib/shared/format/date';
 import type { PublicConfirmation } from '@/lib/shared/schemas/confirmation';
@@ -26,7 +26,7 @@ export function ConfirmationView({ token, initial }: { token: string; initial: P
     try {
       setConfirmation(await confirmations.confirm({ params: { token } }));
     } catch (err) {
-      const key = err instanceof ApiError && typeof err.details?.key === 'string' ? err.details.key : null;
+      const key = messageKeyOf(err);
       setError(key && te.has(key as never) ? te(key as never) : te('errors.confirmation.failed'));
     } finally {
       setPending(false);

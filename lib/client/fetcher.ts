@@ -13,6 +13,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The message key an API error names (every envelope carries one), or null for anything else. */
+export const messageKeyOf = (err: unknown): string | null => (err instanceof ApiError && typeof err.details?.key === 'string' ? err.details.key : null);
+
 /** The one client fetcher (also SWR's): JSON in and out, same-origin cookies, envelope → ApiError. */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import fieldStyles from '@/components/ui/field.module.css';
 import { confirmations } from '@/lib/client/api/confirmations';
-import { ApiError } from '@/lib/client/fetcher';
+import { messageKeyOf } from '@/lib/client/fetcher';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { formatDate } from '@/lib/shared/format/date';
 import { CONFIRMATION_STEPS, confirmationRequest, type ConfirmationKind } from '@/lib/shared/schemas/confirmation';
@@ -55,7 +55,7 @@ export function ConfirmationPanel() {
       notify({ type: 'success', text: t('sent', { recipient: sent.recipient }) });
       await mutate();
     } catch (err) {
-      const key = err instanceof ApiError && typeof err.details?.key === 'string' ? err.details.key : null;
+      const key = messageKeyOf(err);
       setProblem(key?.startsWith('errors.confirmation.') && te.has(key as never) ? te(key as never) : t('failed'));
     } finally {
       setPending(false);

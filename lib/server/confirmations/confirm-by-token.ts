@@ -18,10 +18,11 @@ import { confirmationTokenHash, isConfirmationToken } from './tokens';
 
 const unknownLink = () => new AppError('not_found', 'confirmation link not found', undefined, 'errors.confirmation.unknown');
 
-async function byToken(ctx: Pick<DomainContext, 'db'>, token: string, lock = false): Promise<{ row: ConfirmationRow; missionName: string; step: string; ownerId: string | null }> {
+/** The link's row with its mission; `lock` takes both rows (FOR UPDATE over the join locks each table's row). */
+async function byToken(ctx: Pick<DomainContext, 'db'>, token: string, lock = false) {
   if (!isConfirmationToken(token)) throw unknownLink();
   const query = ctx.db
-    .select({ row: missionConfirmation, missionName: mission.name, step: mission.step, ownerId: mission.ownerId })
+    .select({ row: missionConfirmation, missionName: mission.name, step: mission.step, deliveryDate: mission.deliveryDate, ownerId: mission.ownerId })
     .from(missionConfirmation)
     .innerJoin(mission, eq(mission.id, missionConfirmation.missionId))
     .where(eq(missionConfirmation.tokenHash, confirmationTokenHash(token)));
@@ -65,8 +66,7 @@ export async function confirmByToken(ctx: DomainContext, token: string): Promise
     if (state === 'confirmed') throw new AppError('conflict', 'this link was used already', undefined, 'errors.confirmation.used');
     if (state === 'expired') throw new AppError('conflict', 'this link has expired', undefined, 'errors.confirmation.expired');
     const steps = CONFIRMATION_STEPS[row.kind];
-    const [locked] = await tx.db.select({ step: mission.step, deliveryDate: mission.deliveryDate }).from(mission).where(eq(mission.id, row.missionId)).for('update');
-    if (locked?.step !== steps.awaiting) throw new AppError('conflict', 'the mission no longer waits for this confirmation', undefined, 'errors.confirmation.notAwaiting.link');
+    if (found.step !== steps.awaiting) throw new AppError('conflict', 'the mission no longer waits for this confirmation', undefined, 'errors.confirmation.notAwaiting.link');
     const [used] = await tx.db.update(missionConfirmation).set({ confirmedAt: now }).where(eq(missionConfirmation.id, row.id)).returning();
     const delivery = row.kind === 'delivery_date' ? { deliveryDate: row.deliveryDate } : {};
     await tx.db
@@ -74,7 +74,7 @@ export async function confirmByToken(ctx: DomainContext, token: string): Promise
       .set({ step: steps.next, ...delivery, updatedAt: sql`now()`, version: sql`${mission.version} + 1` })
       .where(eq(mission.id, row.missionId));
     const diff: Record<string, unknown> = { step: [steps.awaiting, steps.next], confirmedBy: row.recipient, via: 'confirmation link' };
-    if (row.kind === 'delivery_date') diff.deliveryDate = [locked.deliveryDate, row.deliveryDate];
+    if (row.kind === 'delivery_date') diff.deliveryDate = [found.deliveryDate, row.deliveryDate];
     await recordAudit(tx, { entity: 'mission', entityId: row.missionId, missionId: row.missionId, action: 'confirm', diff });
     await tellOwner(tx.db, found.ownerId, row, `${row.missionId} (${found.missionName})`);
     return publicView({ row: used!, missionName: found.missionName }, now);
