@@ -30,7 +30,7 @@ export function MissionFiles({ missionId, refreshKey }: { missionId: number; ref
           <tr key={f.path} data-testid="storage-file" data-local={f.local}>
             <td className={styles.path}>{f.path}</td>
             <td className={styles.number}>{text.bytes(f.size)}</td>
-            <td className={f.local === 'ok' ? undefined : styles.stateError}>{t(`files.localStates.${f.local}`)}</td>
+            <td className={f.local === 'missing' || f.local === 'corrupt' ? styles.stateError : undefined}>{t(`files.localStates.${f.local}`)}</td>
             <td>{f.inCloud ? t('files.inCloud') : t('files.notInCloud')}</td>
             <td className={styles.sha} title={f.sha256}>{f.sha256.slice(0, 12)}…</td>
           </tr>

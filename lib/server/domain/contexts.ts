@@ -5,6 +5,7 @@ import type { JobContext } from '../jobs/define';
 import { cancelJob, enqueueJob } from '../jobs/enqueue';
 import { sendMail } from '../mail/send-mail';
 import { storage as appStorage } from '../storage';
+import { forgettingDeletes } from '../storage-sync/forget-deleted';
 import type { Storage } from '../storage/types';
 import type { DomainContext, Logger } from './context';
 
@@ -26,14 +27,16 @@ const consoleLogger = (scope: string): Logger => ({
 
 /** The app's services with `parts` on top; tests use it to bring their own database and storage. */
 export function createDomainContext(parts: Parts): DomainContext {
+  const db = parts.db ?? appDb();
   return {
-    storage: lazyStorage,
     jobs: { enqueue: enqueueJob, cancel: cancelJob },
     mail: { send: sendMail },
     clock: { now: () => new Date() },
     log: consoleLogger(parts.requestId ?? 'domain'),
     ...parts,
-    db: parts.db ?? appDb(),
+    db,
+    // What a verb deletes, it deletes on purpose: storage sync must not bring it back.
+    storage: forgettingDeletes(parts.storage ?? lazyStorage, () => db),
   };
 }
 

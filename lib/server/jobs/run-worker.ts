@@ -2,6 +2,7 @@ import 'server-only';
 import { db, pool } from '../db/client';
 import { env } from '../env';
 import { storage } from '../storage';
+import { forgettingDeletes } from '../storage-sync/forget-deleted';
 import { createBoss } from './boss';
 import type { AnyJobDefinition } from './define';
 import { createWorker, type Worker } from './worker';
@@ -17,7 +18,8 @@ export function workerFromEnv(definitions: readonly AnyJobDefinition[]): { worke
   const worker = createWorker({
     boss,
     db: db(),
-    storage: storage(),
+    // A job's deletes are deliberate too (a replaced tour generation, a cancelled conversion's output).
+    storage: forgettingDeletes(storage(), db),
     definitions,
     pollingIntervalSeconds,
     listenUrl: e.DATABASE_URL,

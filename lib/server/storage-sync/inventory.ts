@@ -21,7 +21,8 @@ export interface ReconcileOptions {
  * modification time changed was either rewritten through the storage layer (it carries a new
  * checksum: the file changed, its cloud copy is now out of date) or altered behind its back (no
  * checksum: re-hashed, and if it no longer matches it is corrupt, to be restored from the cloud).
- * A file gone from disk stays recorded as missing while the cloud still holds it.
+ * A file gone from disk stays recorded as missing while the cloud still holds it, unless the app
+ * deleted it on purpose (forget-deleted.ts): then it is `deleted`, and sync removes the cloud copy.
  */
 export async function reconcileInventory(db: Executor, local: Storage, missionId: number, options: ReconcileOptions = {}): Promise<StoredFileRow[]> {
   const now = options.now ?? new Date();
@@ -51,7 +52,7 @@ export async function reconcileInventory(db: Executor, local: Storage, missionId
   const forget = gone.filter((r) => r.cloudSha256 === null).map((r) => r.id);
   if (forget.length > 0) await db.delete(storedFile).where(inArray(storedFile.id, forget));
   for (const row of gone.filter((r) => r.cloudSha256 !== null)) {
-    if (row.localState === 'missing') result.push(row);
+    if (row.localState === 'missing' || row.localState === 'deleted') result.push(row);
     else result.push(await update(db, row.id, { localState: 'missing', localVerifiedAt: null, localModifiedAt: null, updatedAt: now }));
   }
   return result;
@@ -84,6 +85,7 @@ function recordNew(db: Executor, values: NewFile[]): Promise<StoredFileRow[]> {
 
 async function reconcileOne(db: Executor, local: Storage, entry: ListEntry, row: StoredFileRow, options: ReconcileOptions & { now: Date }): Promise<StoredFileRow | null> {
   const { now } = options;
+  if (row.localState === 'deleted') return revive(db, local, entry, row, options);
   const sameStat = row.localState !== 'missing' && row.size === entry.size && row.localModifiedAt?.getTime() === entry.lastModified.getTime();
   // A file taken for corrupt is looked at again: it may have been caught between a rewrite and its checksum record.
   const unchanged = sameStat && row.localState === 'ok';
@@ -102,6 +104,14 @@ async function reconcileOne(db: Executor, local: Storage, entry: ListEntry, row:
     return update(db, row.id, { size: actual.size, sha256: actual.sha256, localState: 'ok', localModifiedAt: info.lastModified, localVerifiedAt: now, updatedAt: now });
   }
   return update(db, row.id, { localState: 'corrupt', localModifiedAt: info.lastModified, localVerifiedAt: null, updatedAt: now });
+}
+
+/** A file written again where one was deleted on purpose is a new file: recorded as it is now. */
+async function revive(db: Executor, local: Storage, entry: ListEntry, row: StoredFileRow, options: ReconcileOptions & { now: Date }): Promise<StoredFileRow | null> {
+  const info = await local.head(entry.key);
+  if (!info) return row;
+  const sha256 = info.sha256 ?? (await hashStored(local, entry.key, options.signal)).sha256;
+  return update(db, row.id, { size: info.size, sha256, localState: 'ok', localModifiedAt: info.lastModified, localVerifiedAt: options.now, updatedAt: options.now });
 }
 
 async function update(db: Executor, id: number, set: Partial<StoredFileRow>): Promise<StoredFileRow> {

@@ -21,7 +21,7 @@ export interface RestoreOutcome {
  */
 export async function restoreFiles(t: Tiers, missionId: number): Promise<RestoreOutcome> {
   const rows = await reconcileInventory(t.db, t.local, missionId, { deep: true, signal: t.signal, now: nowOf(t) });
-  const broken = rows.filter((r) => r.localState !== 'ok');
+  const broken = rows.filter((r) => r.localState === 'missing' || r.localState === 'corrupt');
   const restorable = broken.filter((r) => r.cloudSha256 === r.sha256);
   const lost = broken.filter((r) => r.cloudSha256 !== r.sha256).map((r) => r.key);
   const progress = await ProgressTracker.begin(t.db, missionId, 'restore', { files: restorable.length, bytes: sum(restorable) }, nowOf(t));

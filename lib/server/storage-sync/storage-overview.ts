@@ -23,12 +23,13 @@ export async function storageOverview(ctx: DomainContext): Promise<StorageOvervi
   const files = ctx.db
     .select({
       missionId: storedFile.missionId,
-      fileCount: sql<number>`count(*)::int`.as('file_count'),
+      fileCount: sql<number>`count(*) filter (where ${storedFile.localState} <> 'deleted')::int`.as('file_count'),
       localBytes: sql<number>`coalesce(sum(${storedFile.size}) filter (where ${storedFile.localState} = 'ok'), 0)::bigint`.as('local_bytes'),
       cloudBytes: sql<number>`coalesce(sum(${storedFile.cloudSize}), 0)::bigint`.as('cloud_bytes'),
       cloudFiles: sql<number>`count(*) filter (where ${storedFile.cloudSha256} is not null)::int`.as('cloud_files'),
-      inCloud: sql<number>`count(*) filter (where ${storedFile.cloudSha256} = ${storedFile.sha256} and ${storedFile.cloudVerifiedAt} is not null)::int`.as('in_cloud'),
-      localProblems: sql<number>`count(*) filter (where ${storedFile.localState} <> 'ok')::int`.as('local_problems'),
+      inCloud: sql<number>`count(*) filter (where ${storedFile.cloudSha256} = ${storedFile.sha256} and ${storedFile.cloudVerifiedAt} is not null and ${storedFile.localState} <> 'deleted')::int`.as('in_cloud'),
+      localProblems: sql<number>`count(*) filter (where ${storedFile.localState} in ('missing', 'corrupt'))::int`.as('local_problems'),
+      deletedInCloud: sql<number>`count(*) filter (where ${storedFile.localState} = 'deleted')::int`.as('deleted_in_cloud'),
     })
     .from(storedFile)
     .groupBy(storedFile.missionId)
@@ -46,6 +47,7 @@ export async function storageOverview(ctx: DomainContext): Promise<StorageOvervi
       cloudFiles: files.cloudFiles,
       inCloud: files.inCloud,
       localProblems: files.localProblems,
+      deletedInCloud: files.deletedInCloud,
       storage: missionStorage,
       jobState: job.state,
     })
@@ -80,6 +82,7 @@ export async function storageOverview(ctx: DomainContext): Promise<StorageOvervi
         unsyncedAt: s?.unsyncedAt ?? null,
         fileCount,
         filesInCloud: r.inCloud ?? 0,
+        deletedInCloud: r.deletedInCloud ?? 0,
         cloudOnline: r.cloudOnline,
       }),
       progress: running && s ? progressOf(s, now) : null,

@@ -9,20 +9,23 @@ export interface StateInput {
   fileCount: number;
   /** Files whose cloud copy is verified and current. */
   filesInCloud: number;
+  /** Files deleted on purpose whose cloud copy the next sync removes. */
+  deletedInCloud: number;
   cloudOnline: boolean;
 }
 
 /**
  * The state /storage shows (issue 15 point 3). An operation under way wins; then a failure with
  * its reason; then how the cloud copy compares with the files: all verified is synced, some
- * changed or added since is out of date.
+ * changed, added or deleted since is out of date.
  */
 export function missionStorageState(s: StateInput): MissionStorageState {
   if (s.running) return s.operation === 'sync' ? 'syncing' : s.operation === 'unsync' ? 'unsyncing' : 'restoring';
   if (s.error) return 'error';
-  if (s.cloudOnline && s.lastSyncedAt) return s.filesInCloud === s.fileCount ? 'synced' : 'outOfDate';
+  const current = s.filesInCloud === s.fileCount && s.deletedInCloud === 0;
+  if (s.cloudOnline && s.lastSyncedAt) return current ? 'synced' : 'outOfDate';
   if (s.unsyncedAt && (!s.lastSyncedAt || s.unsyncedAt > s.lastSyncedAt)) return 'unsynced';
-  if (s.lastSyncedAt) return s.filesInCloud === s.fileCount ? 'synced' : 'outOfDate';
+  if (s.lastSyncedAt) return current ? 'synced' : 'outOfDate';
   return 'notSynced';
 }
 

@@ -4,11 +4,15 @@ import { storedFile } from '../db/schema';
 import { inCloud, reconcileInventory, type StoredFileRow } from './inventory';
 import { eachLimited } from './pool';
 import { ProgressTracker } from './progress';
+import { onCloud } from './cloud-errors';
+import { dropForgotten } from './forget-deleted';
 import { copyVerified, markCloudCopy, nowOf, SourceMismatch, type Tiers } from './tiers';
 
 export interface SyncOutcome {
   filesCopied: number;
   bytesCopied: number;
+  /** Cloud copies of files deleted on purpose, removed. */
+  filesRemoved: number;
   /** Files in the inventory after the sync. */
   files: number;
   /** Files that could not be copied because the local copy is damaged and the cloud has none. */
@@ -26,7 +30,7 @@ export async function syncFiles(t: Tiers, missionId: number): Promise<SyncOutcom
   const rows = await reconcileInventory(t.db, t.local, missionId, { signal: t.signal, now: nowOf(t) });
   const toCopy = rows.filter((r) => r.localState === 'ok' && !inCloud(r));
   const progress = await ProgressTracker.begin(t.db, missionId, 'sync', { files: toCopy.length, bytes: sum(toCopy) }, nowOf(t));
-  const damaged: string[] = rows.filter((r) => r.localState !== 'ok' && !inCloud(r)).map((r) => r.key);
+  const damaged: string[] = rows.filter((r) => (r.localState === 'missing' || r.localState === 'corrupt') && !inCloud(r)).map((r) => r.key);
   let bytesCopied = 0;
   let filesCopied = 0;
   await eachLimited(
@@ -49,7 +53,16 @@ export async function syncFiles(t: Tiers, missionId: number): Promise<SyncOutcom
     t.signal,
   );
   await progress.flush();
-  return { filesCopied, bytesCopied, files: rows.length, damaged, online: damaged.length === 0 };
+  const filesRemoved = await removeDeletedCopies(t, rows);
+  return { filesCopied, bytesCopied, filesRemoved, files: rows.length - filesRemoved, damaged, online: damaged.length === 0 };
+}
+
+/** Files the app deleted on purpose lose their cloud copy too, as a sync mirrors (rclone sync). */
+export async function removeDeletedCopies(t: Tiers, rows: readonly StoredFileRow[]): Promise<number> {
+  const deleted = rows.filter((r) => r.localState === 'deleted');
+  await eachLimited(deleted, t.concurrency, (row) => onCloud(() => t.cloud.delete(row.key)), t.signal);
+  await dropForgotten(t.db, deleted.map((r) => r.id));
+  return deleted.length;
 }
 
 export const sum = (rows: readonly Pick<StoredFileRow, 'size'>[]) => rows.reduce((total, r) => total + r.size, 0);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { onCloud } from './cloud-errors';
 import { reconcileInventory } from './inventory';
+import { dropForgotten } from './forget-deleted';
 import { eachLimited } from './pool';
 import { ProgressTracker } from './progress';
 import { sum } from './sync-files';
@@ -20,8 +21,9 @@ export interface UnsyncOutcome {
 export async function unsyncFiles(t: Tiers, missionId: number): Promise<UnsyncOutcome> {
   const rows = await reconcileInventory(t.db, t.local, missionId, { deep: true, signal: t.signal, now: nowOf(t) });
   const withCloud = rows.filter((r) => r.cloudSha256 !== null);
-  const toDelete = withCloud.filter((r) => r.localState === 'ok');
-  const kept = withCloud.filter((r) => r.localState !== 'ok').map((r) => r.key);
+  // A file deleted on purpose has no copy worth keeping; a missing or damaged one keeps its cloud copy.
+  const toDelete = withCloud.filter((r) => r.localState === 'ok' || r.localState === 'deleted');
+  const kept = withCloud.filter((r) => r.localState === 'missing' || r.localState === 'corrupt').map((r) => r.key);
   const progress = await ProgressTracker.begin(t.db, missionId, 'unsync', { files: toDelete.length, bytes: sum(toDelete) }, nowOf(t));
   let bytesDeleted = 0;
   await eachLimited(
@@ -36,5 +38,6 @@ export async function unsyncFiles(t: Tiers, missionId: number): Promise<UnsyncOu
     t.signal,
   );
   await progress.flush();
+  await dropForgotten(t.db, toDelete.map((r) => r.id));
   return { filesDeleted: toDelete.length, bytesDeleted, kept };
 }

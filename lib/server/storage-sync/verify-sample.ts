@@ -37,7 +37,8 @@ export async function verifySample(t: Tiers, sampleSize: number): Promise<Verify
   const rows = await t.db
     .select()
     .from(storedFile)
-    .where(sql`${storedFile.localState} = 'ok' or ${storedFile.cloudSha256} is not null`)
+    // A file deleted on purpose is not checked: repairing it would bring it back.
+    .where(sql`(${storedFile.localState} = 'ok' or ${storedFile.cloudSha256} is not null) and ${storedFile.localState} <> 'deleted'`)
     .orderBy(sql`least(coalesce(${storedFile.localVerifiedAt}, 'epoch'), coalesce(${storedFile.cloudVerifiedAt}, 'epoch'))`, storedFile.id)
     .limit(sampleSize);
   const outcome: VerifyOutcome = { checked: rows.length, repaired: [], unrepairable: [] };

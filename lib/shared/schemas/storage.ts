@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** How the local copy of an inventoried file compares with its recorded SHA-256. */
-export const LOCAL_FILE_STATES = ['ok', 'missing', 'corrupt'] as const;
+export const LOCAL_FILE_STATES = ['ok', 'missing', 'corrupt', 'deleted'] as const;
 /** The background operations of /storage (spec §2: sync, unsync, restore). */
 export const STORAGE_OPERATIONS = ['sync', 'unsync', 'restore'] as const;
 export type StorageOperation = (typeof STORAGE_OPERATIONS)[number];

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
 import { auditEvent, mission, notification } from '@/lib/server/db/schema';
+import { createDomainContext } from '@/lib/server/domain/contexts';
+import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
 import type { Storage } from '@/lib/server/storage/types';
 import { startCloudRestore, startCloudSync, startCloudUnsync } from '@/lib/server/storage-sync/start-operation';
@@ -12,7 +15,7 @@ import { syncFiles } from '@/lib/server/storage-sync/sync-files';
 import { refreshInventories, verifySample } from '@/lib/server/storage-sync/verify-sample';
 import { storageOverviewSchema } from '@/lib/shared/schemas/storage';
 import { gate } from '../jobs/harness';
-import { outcome } from '../missions/fixtures';
+import { missionInput, outcome } from '../missions/fixtures';
 import { readAll, sha256 } from '../storage/helpers';
 import { startSyncWorld, type SyncWorld } from './sync-world';
 
@@ -168,6 +171,60 @@ describe('restore', () => {
     expect(await overviewOf(m.id)).toMatchObject({ state: 'synced', localProblems: 0, error: null });
     const audit = await s.w.ctx('admin').db.select().from(auditEvent).where(and(eq(auditEvent.missionId, m.id), eq(auditEvent.action, 'cloud_restore_finished')));
     expect(audit[0]?.diff).toMatchObject({ filesRestored: 2 });
+  });
+});
+
+describe('files deleted on purpose', () => {
+  /** A mission of its own, and the storage the domain verbs get (what they delete, they delete on purpose). */
+  async function missionWithSyncedFiles(name: string) {
+    const system = createDomainContext({ actor: SYSTEM_ACTOR, db: s.w.ctx('admin').db, storage: s.local });
+    const m = await createMissionFromJson(system, missionInput(s.w.companies.provider.id, { name, customerId: s.w.customers.c1.id }));
+    const files = await seedFiles(m.id);
+    await s.waitForJob((await startCloudSync(s.ctx('admin'), { missionId: m.id })).jobId);
+    return { m, files, app: system.storage };
+  }
+
+  it("are not restored, and the next sync removes their cloud copy; a file lost behind the app's back is restored", async () => {
+    const { m, files, app } = await missionWithSyncedFiles('Gelöschte Dateien');
+    const [deleted, lost] = [...files.keys()];
+    await app.delete(deleted!);
+    await rm(localPath(lost!));
+    await refreshInventories(s.tiers());
+    expect(await overviewOf(m.id)).toMatchObject({ state: 'outOfDate', localProblems: 1, fileCount: files.size - 1 });
+    expect((await s.files(m.id)).find((r) => r.key === deleted)).toMatchObject({ localState: 'deleted' });
+
+    await s.waitForJob((await startCloudRestore(s.ctx('admin'), { missionId: m.id })).jobId);
+    expect(sha256(await readAll((await s.local.get(lost!)).body))).toBe(sha256(files.get(lost!)!));
+    expect(await s.local.head(deleted!)).toBeNull();
+
+    expect(await syncFiles(s.tiers(), m.id)).toMatchObject({ filesCopied: 0, filesRemoved: 1, files: files.size - 1, online: true });
+    expect(await s.cloud.head(deleted!)).toBeNull();
+    expect((await s.files(m.id)).map((r) => r.key)).not.toContain(deleted);
+    expect(await overviewOf(m.id)).toMatchObject({ state: 'synced', localProblems: 0, fileCount: files.size - 1 });
+  });
+
+  it('a deleted folder is forgotten whole; a file never copied is dropped at once; one written again is a file again', async () => {
+    const { m, files, app } = await missionWithSyncedFiles('Gelöschter Ordner');
+    const folder = `missions/${m.id}/pointcloud/run1/`;
+    const neverCopied = `missions/${m.id}/pointcloud/run1/hierarchy.bin`;
+    await s.local.put(neverCopied, randomBytes(300));
+    await refreshInventories(s.tiers());
+    expect(await app.deletePrefix(folder)).toBe(3);
+    const rows = await s.files(m.id);
+    expect(rows.filter((r) => r.key.startsWith(folder)).map((r) => [r.key, r.localState]).sort()).toEqual([
+      [`${folder}metadata.json`, 'deleted'],
+      [`${folder}octree.bin`, 'deleted'],
+    ]);
+    const again = Buffer.from('{"version":3}');
+    await s.local.put(`${folder}metadata.json`, again);
+    await refreshInventories(s.tiers());
+    expect((await s.files(m.id)).find((r) => r.key === `${folder}metadata.json`)).toMatchObject({ localState: 'ok', sha256: sha256(again) });
+    // Unsync removes deleted files' copies too: nothing is kept for them.
+    await s.waitForJob((await startCloudUnsync(s.ctx('admin'), { missionId: m.id })).jobId);
+    expect(await s.cloud.head(`${folder}octree.bin`)).toBeNull();
+    expect(await overviewOf(m.id)).toMatchObject({ state: 'unsynced', cloudBytes: 0, error: null });
+    expect((await s.files(m.id)).map((r) => r.key)).not.toContain(`${folder}octree.bin`);
+    expect(files.has(`${folder}octree.bin`)).toBe(true);
   });
 });
 

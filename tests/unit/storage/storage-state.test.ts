@@ -2,7 +2,7 @@ import { classifyCloudError, CloudError } from '@/lib/server/storage-sync/cloud-
 import { missionStorageState, progressOf, type StateInput } from '@/lib/server/storage-sync/storage-state';
 import { missionIdOfKey, pathInMission } from '@/lib/server/storage-sync/mission-keys';
 
-const base: StateInput = { operation: null, running: false, error: null, lastSyncedAt: null, unsyncedAt: null, fileCount: 3, filesInCloud: 0, cloudOnline: false };
+const base: StateInput = { operation: null, running: false, error: null, lastSyncedAt: null, unsyncedAt: null, fileCount: 3, filesInCloud: 0, deletedInCloud: 0, cloudOnline: false };
 const at = (iso: string) => new Date(iso);
 
 describe('the state /storage shows', () => {
@@ -15,6 +15,8 @@ describe('the state /storage shows', () => {
     const synced = { ...base, cloudOnline: true, lastSyncedAt: at('2026-11-25T10:00:00Z'), filesInCloud: 3 };
     expect(missionStorageState(synced)).toBe('synced');
     expect(missionStorageState({ ...synced, fileCount: 4 })).toBe('outOfDate');
+    // a file deleted on purpose whose cloud copy is still there: the next sync removes it
+    expect(missionStorageState({ ...synced, deletedInCloud: 1 })).toBe('outOfDate');
     expect(missionStorageState({ ...synced, cloudOnline: false, filesInCloud: 0, unsyncedAt: at('2026-11-25T11:00:00Z') })).toBe('unsynced');
   });
 

@@ -1,0 +1,3 @@
+-- A file deleted on purpose (a tour, a slice, an old derivative removed by the app): its cloud
+-- copy is removed at the next sync and a restore never brings it back (issue 15).
+ALTER TYPE "public"."local_file_state" ADD VALUE 'deleted';
