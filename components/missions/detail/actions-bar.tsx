@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
@@ -25,6 +25,9 @@ interface Action {
   /** Destructive steps ask first (spec §2). */
   confirm: boolean;
 }
+
+/** How often the page asks whether a running cloud sync has ended. */
+const CLOUD_POLL_MS = 3000;
 
 const SYNC_FAILED: Partial<Record<ActionName, string>> = { cloudSync: 'messages.syncFailed', cloudUnsync: 'messages.unsyncFailed' };
 
@@ -87,9 +90,16 @@ export function ActionsBar({
   if (can('close')) actions.push(mission.closed ? { name: 'reopen', path: 'reopen', confirm: false } : { name: 'close', path: 'close', confirm: true });
   if (can('hide') && full) actions.push(full.hidden ? { name: 'show', path: 'show', confirm: false } : { name: 'hide', path: 'hide', confirm: true });
   if (can('hold') && full) actions.push(full.onHold ? { name: 'resume', path: 'resume', confirm: false } : { name: 'hold', path: 'hold', confirm: true });
-  if (can('cloudSync') && full) {
+  // A sync or unsync under way shows as such until the job ends (the page refreshes meanwhile).
+  const cloudBusy = full && (full.cloudSyncState === 'syncing' || full.cloudSyncState === 'unsyncing') ? full.cloudSyncState : null;
+  if (can('cloudSync') && full && !cloudBusy) {
     actions.push(full.cloudOnline ? { name: 'cloudUnsync', path: 'cloud-sync', body: { online: false }, confirm: true } : { name: 'cloudSync', path: 'cloud-sync', body: { online: true }, confirm: false });
   }
+  useEffect(() => {
+    if (!cloudBusy) return;
+    const timer = setInterval(() => router.refresh(), CLOUD_POLL_MS);
+    return () => clearInterval(timer);
+  }, [cloudBusy, router]);
 
   const query = from ? `?from=${encodeURIComponent(from)}` : '';
   const neighbour = (which: 'previous' | 'next', target: number | null) =>
@@ -108,6 +118,11 @@ export function ActionsBar({
     <div className={styles.actionsBar} role="toolbar" aria-label={t('actions.label')}>
       <div className={styles.actionGroup}>
         {actions.map(button)}
+        {can('cloudSync') && cloudBusy && (
+          <button type="button" className={styles.button} disabled aria-busy="true">
+            {t(`actions.cloudBusy.${cloudBusy}`)}
+          </button>
+        )}
         {can('hold') && <GeneratePointcloudButton missionId={mission.id} initial={pointcloud} />}
         {backupSlot}
       </div>

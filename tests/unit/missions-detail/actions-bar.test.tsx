@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { ActionsBar, type ActionCapability } from '@/components/missions/detail/actions-bar';
@@ -15,16 +15,18 @@ jest.mock('@/components/platform/notifications', () => ({ useNotify: () => notif
 
 const ALL: ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
 
-function renderBar(mission = fullMission(), capabilities = ALL, neighbours = { previousId: 11, nextId: null as number | null }, from: string | null = 'status=created&sort=name', cloud = pointcloud()) {
-  return renderWithIntl(
+function bar(mission = fullMission(), capabilities = ALL, neighbours = { previousId: 11, nextId: null as number | null }, from: string | null = 'status=created&sort=name', cloud = pointcloud()) {
+  return (
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MissionProvider mission={mission} editable={[]} kinds={{}}>
         <MissionHeading />
         <ActionsBar capabilities={capabilities} neighbours={neighbours} from={from} pointcloud={cloud} />
       </MissionProvider>
-    </SWRConfig>,
+    </SWRConfig>
   );
 }
+
+const renderBar = (...args: Parameters<typeof bar>) => renderWithIntl(bar(...args));
 
 beforeEach(() => {
   refresh.mockReset();
@@ -88,6 +90,39 @@ describe('ActionsBar', () => {
     await waitFor(() => expect(notify).toHaveBeenCalledWith({ type: 'error', text: expect.stringContaining('Someone else changed this mission') }));
     expect(refresh).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Hold (pause calculation)' })).toBeInTheDocument();
+  });
+
+  it('shows a running sync as such and asks the server until it ends', async () => {
+    global.fetch = jsonFetch(200, fullMission({ cloudOnline: false, cloudSyncState: 'syncing', version: 5 }));
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderBar();
+      await user.click(screen.getByRole('button', { name: 'Cloud sync' }));
+      const busy = await screen.findByRole('button', { name: 'Syncing…' });
+      expect(busy).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Cloud sync' })).toBeNull();
+      refresh.mockClear();
+      act(() => jest.advanceTimersByTime(3000));
+      expect(refresh).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows an unsync under way, and stops asking once the page knows it ended', () => {
+    jest.useFakeTimers();
+    try {
+      const view = renderBar(fullMission({ cloudOnline: true, cloudSyncState: 'unsyncing', version: 6 }));
+      expect(screen.getByRole('button', { name: 'Removing from the cloud…' })).toBeDisabled();
+      view.rerender(bar(fullMission({ cloudOnline: false, cloudSyncState: 'unsynced', version: 7 })));
+      expect(screen.getByRole('button', { name: 'Cloud sync' })).toBeEnabled();
+      refresh.mockClear();
+      act(() => jest.advanceTimersByTime(10_000));
+      expect(refresh).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('reports a failed cloud sync with the spec text', async () => {
