@@ -152,9 +152,12 @@ export async function seedDemoData(db: Db, opts: { identities?: Record<string, s
         customerId: account.customerNumber === null ? null : customerIds[account.customerNumber]!,
       });
       created ||= before?.version !== profile.version;
-      // As current-user.ts mirrors it at each visit: the pickers offer verified accounts with a role.
+      // As current-user.ts mirrors it at each visit: the pickers offer verified accounts with a role; jobs reach the admins.
       const demo = DEMO_ACCOUNTS.find((a) => a.email === account.email);
-      await tx.update(appUser).set({ assignable: !!demo && demo.verified && demo.roles.length > 0 }).where(eq(appUser.identityId, identityId));
+      await tx
+        .update(appUser)
+        .set({ assignable: !!demo && demo.verified && demo.roles.length > 0, roles: demo ? [...demo.roles].sort() : [] })
+        .where(eq(appUser.identityId, identityId));
     }
 
     const plans = buildMissionPlans({

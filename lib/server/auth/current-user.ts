@@ -28,20 +28,20 @@ function displayName(session: Session, email: string): string {
 /** What the profile mirrors from the identity: its current name and address, and whether pickers may offer it. */
 function mirrored(session: Session, facts: SessionFacts) {
   const email = facts.email ?? `${facts.identityId}@identity.invalid`;
-  return { email, displayName: displayName(session, email), assignable: facts.verified && facts.roles.length > 0 };
+  return { email, displayName: displayName(session, email), assignable: facts.verified && facts.roles.length > 0, roles: [...facts.roles].sort() };
 }
 
 /**
  * The Argus profile of the identity (company, customer). A user seen for the first time gets one,
  * linked to the customer their metadata_public names (customer_uuid, else customerID). Name,
- * e-mail and "assignable" follow the identity at every visit, so the pickers show a name edited
+ * e-mail, roles and "assignable" follow the identity at every visit, so the pickers show a name edited
  * in the profile and offer only verified users with a role.
  */
 async function profileOf(session: Session, facts: SessionFacts) {
   const stored = async () =>
     (
       await db()
-        .select({ companyId: appUser.companyId, customerId: appUser.customerId, email: appUser.email, displayName: appUser.displayName, assignable: appUser.assignable })
+        .select({ companyId: appUser.companyId, customerId: appUser.customerId, email: appUser.email, displayName: appUser.displayName, assignable: appUser.assignable, roles: appUser.roles })
         .from(appUser)
         .where(eq(appUser.identityId, facts.identityId))
     )[0];
@@ -63,13 +63,14 @@ async function profileOf(session: Session, facts: SessionFacts) {
 }
 
 /** Writes the mirrored fields when the identity changed (no version bump: staff never edit these). */
-async function mirror(identityId: string, row: { email: string; displayName: string; assignable: boolean }, wanted: ReturnType<typeof mirrored>) {
+async function mirror(identityId: string, row: { email: string; displayName: string; assignable: boolean; roles: string[] }, wanted: ReturnType<typeof mirrored>) {
   const emailChanged = row.email.toLowerCase() !== wanted.email.toLowerCase();
-  if (!emailChanged && row.displayName === wanted.displayName && row.assignable === wanted.assignable) return;
+  const rolesChanged = row.roles.join() !== wanted.roles.join();
+  if (!emailChanged && !rolesChanged && row.displayName === wanted.displayName && row.assignable === wanted.assignable) return;
   const write = (email: boolean) =>
     db()
       .update(appUser)
-      .set({ displayName: wanted.displayName, assignable: wanted.assignable, ...(email && { email: wanted.email }) })
+      .set({ displayName: wanted.displayName, assignable: wanted.assignable, roles: wanted.roles, ...(email && { email: wanted.email }) })
       .where(eq(appUser.identityId, identityId));
   try {
     await write(emailChanged);
@@ -93,7 +94,7 @@ async function createProfile(session: Session, facts: SessionFacts) {
     systemContext(),
     { identityId: facts.identityId, email, displayName: displayName(session, email), companyId: linked?.companyId ?? null, customerId: linked?.id ?? null },
   );
-  await mirror(facts.identityId, { email: created.email, displayName: created.displayName, assignable: false }, mirrored(session, facts));
+  await mirror(facts.identityId, { email: created.email, displayName: created.displayName, assignable: false, roles: [] }, mirrored(session, facts));
   return { companyId: created.companyId, customerId: created.customerId };
 }
 

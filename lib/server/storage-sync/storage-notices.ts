@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { StorageOperation } from '@/lib/shared/schemas/storage';
-import { mission, notification } from '../db/schema';
+import { appUser, mission, notification } from '../db/schema';
 import type { Executor } from '../jobs/define';
 
 type Texts = { en: (m: string) => string; de: (m: string) => string };
@@ -31,4 +31,22 @@ export async function tellStorageOutcome(
     ? { en: `${FAILED[input.operation].en} ${label}: ${input.reason.en}`, de: `${FAILED[input.operation].de} ${label}: ${input.reason.de}` }
     : { en: DONE[input.operation].en(label), de: DONE[input.operation].de(label) };
   await db.insert(notification).values({ text, type: input.reason ? 'error' : 'success', recipientId: input.recipientId, channels: ['global'] });
+}
+
+/**
+ * Tells every administrator what the scheduled check found damaged in a mission (issue 15 point 4).
+ * Roles live in the identity service; a job reads them as mirrored at each user's last visit.
+ */
+export async function tellAdminsOfDamage(db: Executor, input: { missionId: number; repaired: number; unrepairable: number }): Promise<void> {
+  const admins = await db.select({ id: appUser.identityId }).from(appUser).where(sql`'admin' = any(${appUser.roles})`);
+  if (admins.length === 0) return;
+  const [row] = await db.select({ name: mission.name }).from(mission).where(eq(mission.id, input.missionId));
+  const label = `${input.missionId} (${row?.name ?? ''})`;
+  const { repaired, unrepairable } = input;
+  const text = {
+    en: `Mission ${label}: the scheduled check found damaged copies: ${repaired} repaired, ${unrepairable} without an intact copy.`,
+    de: `Mission ${label}: Die regelmäßige Prüfung hat beschädigte Kopien gefunden: ${repaired} repariert, ${unrepairable} ohne intakte Kopie.`,
+  };
+  const type = unrepairable > 0 ? ('error' as const) : ('warning' as const);
+  await db.insert(notification).values(admins.map((a) => ({ text, type, recipientId: a.id, channels: ['global' as const] })));
 }

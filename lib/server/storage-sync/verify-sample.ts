@@ -8,6 +8,7 @@ import type { Storage } from '../storage/types';
 import { hashStored } from './hash';
 import { reconcileInventory, type StoredFileRow } from './inventory';
 import { ensureMissionStorage } from './progress';
+import { tellAdminsOfDamage } from './storage-notices';
 import { copyVerified, markCloudCopy, nowOf, type Tiers } from './tiers';
 
 export interface VerifyOutcome {
@@ -31,7 +32,8 @@ async function intact(store: Storage, row: StoredFileRow, signal?: AbortSignal):
 /**
  * The scheduled check (issue 15 point 4): re-reads the files checked longest ago in both tiers,
  * compares their SHA-256 with the inventory and repairs a damaged copy from the good one. What it
- * found is kept on the mission's storage row (shown on /storage) and in the audit trail.
+ * found is kept on the mission's storage row (shown on /storage) and in the audit trail, and the
+ * administrators are told.
  */
 export async function verifySample(t: Tiers, sampleSize: number): Promise<VerifyOutcome> {
   const rows = await t.db
@@ -82,6 +84,7 @@ export async function verifySample(t: Tiers, sampleSize: number): Promise<Verify
       .set({ checkedAt: at, checkReport: encodeKey('errors.storage.verifyReport', counts), updatedAt: at })
       .where(eq(missionStorage.missionId, missionId));
     await recordAudit({ db: t.db, actor: SYSTEM_ACTOR }, { entity: 'mission', entityId: missionId, missionId, action: 'storage_verify_damage', diff: counts });
+    await tellAdminsOfDamage(t.db, { missionId, ...counts });
   }
   return outcome;
 }

@@ -158,7 +158,7 @@ describe('sign-in and access on the server', () => {
   });
 
   // Issue 20: the pickers showed a name from before an edit, and offered unverified users and users without a role.
-  it('mirrors the identity into the profile at each visit: current name, and assignable only when verified with a role', async () => {
+  it('mirrors the identity into the profile at each visit: current name, roles, and assignable only when verified with a role', async () => {
     const { db: appDb } = await import('@/lib/server/db/client');
     const { appUser } = await import('@/lib/server/db/schema');
     const { eq } = await import('drizzle-orm');
@@ -182,7 +182,7 @@ describe('sign-in and access on the server', () => {
     const browser = await signedIn(email);
     const user = (await resolveUser(browser.cookieHeader()))!;
     const id = user.facts.identityId;
-    expect(await profile(id)).toMatchObject({ displayName: 'Ann Lee', assignable: true });
+    expect(await profile(id)).toMatchObject({ displayName: 'Ann Lee', assignable: true, roles: ['customer'] });
     expect(await offered()).toEqual(expect.arrayContaining([id]));
     expect(await offered()).not.toEqual(expect.arrayContaining([pending.facts.identityId]));
     expect(await offered()).not.toEqual(expect.arrayContaining([waiting.facts.identityId]));
@@ -195,6 +195,16 @@ describe('sign-in and access on the server', () => {
     expect(patched.status).toBe(200);
     await resolveUser(browser.cookieHeader());
     expect((await profile(id)).displayName).toBe('Anna Lee');
+
+    // Roles follow too: jobs tell the administrators by them (storage damage).
+    const promoted = await fetch(`${identity.adminUrl}/admin/identities/${id}`, {
+      method: 'PATCH',
+      headers: adminHeaders({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify([{ op: 'replace', path: '/metadata_public/roles', value: ['customer', 'admin'] }]),
+    });
+    expect(promoted.status).toBe(200);
+    await resolveUser(browser.cookieHeader());
+    expect((await profile(id)).roles).toEqual(['admin', 'customer']);
   });
 
   it('a customer outside the map-view list gets no map view', async () => {

@@ -3,7 +3,7 @@ import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
-import { auditEvent, mission, notification } from '@/lib/server/db/schema';
+import { appUser, auditEvent, mission, notification } from '@/lib/server/db/schema';
 import { createDomainContext } from '@/lib/server/domain/contexts';
 import { createMissionFromJson } from '@/lib/server/missions/create-mission';
 import { setMissionCloudSync } from '@/lib/server/missions/set-mission-cloud-sync';
@@ -253,6 +253,10 @@ describe('verification', () => {
     const m = s.w.m.partner;
     const keys = (await s.files(m.id)).map((r) => r.key);
     const [cloudDamaged, localDamaged] = keys;
+    // Roles as current-user.ts mirrors them at a visit: the admin hears of the damage, the manager does not.
+    const db = s.w.ctx('admin').db;
+    await db.update(appUser).set({ roles: ['admin'] }).where(eq(appUser.identityId, s.w.ids.admin));
+    await db.update(appUser).set({ roles: ['advanced'] }).where(eq(appUser.identityId, s.w.ids.advanced));
     await s.cloud.put(cloudDamaged!, Buffer.from('damaged in the cloud'));
     await appendFile(localPath(localDamaged!), 'damaged on disk');
     const result = await verifySample(s.tiers(), 1000);
@@ -265,6 +269,12 @@ describe('verification', () => {
       expect(sha256(await readAll((await s.cloud.get(key)).body))).toBe(row.sha256);
     }
     expect(await overviewOf(m.id)).toMatchObject({ checkReport: 'errors.storage.verifyReport?repaired=2&unrepairable=0' });
+    const told = async (id: string) => (await db.select().from(notification).where(eq(notification.recipientId, id))).map((n) => n.text);
+    expect(await told(s.w.ids.admin)).toContainEqual({
+      en: `Mission ${m.id} (${m.name}): the scheduled check found damaged copies: 2 repaired, 0 without an intact copy.`,
+      de: `Mission ${m.id} (${m.name}): Die regelmäßige Prüfung hat beschädigte Kopien gefunden: 2 repariert, 0 ohne intakte Kopie.`,
+    });
+    expect((await told(s.w.ids.advanced)).filter((t) => t.en.includes('scheduled check'))).toEqual([]);
   });
 });
 

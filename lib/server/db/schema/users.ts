@@ -18,6 +18,8 @@ export const appUser = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }),
     /** Verified and holding a role in the identity service (mirrored at each visit): the pickers offer only these. */
     assignable: boolean().notNull().default(false),
+    /** The identity's roles as of their last visit: jobs reach administrators (storage damage) without the identity service. */
+    roles: text().array().notNull().default(sql`'{}'::text[]`),
     ...mutable,
   },
   (t) => [
