@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { storedFile } from '../db/schema';
 import type { Executor } from '../jobs/define';
 import type { ListEntry, Storage } from '../storage/types';
-import { hashStored } from './hash';
+import { hashStored } from '../storage/hash-stored';
 import { missionPrefixes } from './mission-keys';
 
 export type StoredFileRow = typeof storedFile.$inferSelect;

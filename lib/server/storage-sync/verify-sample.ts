@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../auth/actor';
 import { recordAudit } from '../audit/record-audit';
 import { mission, missionStorage, storedFile } from '../db/schema';
 import type { Storage } from '../storage/types';
-import { hashStored } from './hash';
+import { hashStored } from '../storage/hash-stored';
 import { reconcileInventory, type StoredFileRow } from './inventory';
 import { ensureMissionStorage } from './progress';
 import { tellAdminsOfDamage } from './storage-notices';

@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONTENT_TYPES, type ContentKind } from '@/lib/shared/schemas/upload';
 import { recordAudit } from '../audit/record-audit';
@@ -7,6 +6,7 @@ import { registerImage } from '../blurring/register-image';
 import { datasetImportJob } from '../datasets/import-job';
 import { dataset, mission, missionFile, upload } from '../db/schema';
 import { inTransaction, type DomainContext, type Tx } from '../domain/context';
+import { hashStored } from '../storage/hash-stored';
 import { joinKey, safeSegment } from '../storage/keys';
 import type { Storage } from '../storage/types';
 import type { UploadRow } from './create-upload';
@@ -16,22 +16,11 @@ import type { TusArea } from './tus-area';
 /** Where a finished upload's file lives for good. */
 export const finalKeyOf = (row: Pick<UploadRow, 'id' | 'missionId' | 'filename'>) => joinKey('missions', row.missionId, 'uploads', row.id, safeSegment(row.filename));
 
-async function sha256Of(storage: Storage, key: string): Promise<{ sha256: string; size: number }> {
-  const { body } = await storage.get(key);
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    size += chunk.length;
-  }
-  return { sha256: hash.digest('hex'), size };
-}
-
 /** The stored bytes' SHA-256 and size: from the running digest when every byte was followed, else read back. */
 async function digestOf(storage: Storage, key: string, row: Pick<UploadRow, 'id' | 'size'>): Promise<{ sha256: string; size: number }> {
   const followed = takeDigest(row.id, row.size);
   if (followed && (await storage.head(key))?.size === row.size) return { sha256: followed, size: row.size };
-  return sha256Of(storage, key);
+  return hashStored(storage, key);
 }
 
 /**

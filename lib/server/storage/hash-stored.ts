@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { Storage } from '../storage/types';
+import type { Storage } from './types';
 
 /** Streams one stored object through SHA-256 (constant memory, whatever its size). */
 export async function hashStored(store: Storage, key: string, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
