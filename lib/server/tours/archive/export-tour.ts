@@ -13,15 +13,16 @@ export interface TourExport {
 
 /**
  * The export of a tour (GET /tours/{id}/export): whoever may read the tour may take it away as a
- * zip. Refused with 409 before a generation (nothing to export); audited when it starts.
+ * zip. Refused with 409 before a generation (nothing to export); audited when it starts, not
+ * when the page only checks that it would (`check`).
  */
-export async function exportTour(ctx: DomainContext, input: { id: number }): Promise<TourExport> {
+export async function exportTour(ctx: DomainContext, input: { id: number; check?: boolean }): Promise<TourExport> {
   return inTransaction(ctx, async (tx) => {
     const { row } = await requireTour(tx, input.id, SEE_TOURS);
     if (!row.manifest || !row.outputPrefix || row.manifest.nodes.length === 0) {
       throw tourConflict('The tour has not been generated yet', 'tours.export.notGenerated');
     }
-    await recordAudit(tx, { entity: 'tour', entityId: row.id, missionId: row.missionId, action: 'export', diff: { panoramas: row.manifest.nodes.length } });
+    if (!input.check) await recordAudit(tx, { entity: 'tour', entityId: row.id, missionId: row.missionId, action: 'export', diff: { panoramas: row.manifest.nodes.length } });
     const archive: TourArchiveManifest = {
       format: TOUR_ARCHIVE_FORMAT,
       version: TOUR_ARCHIVE_VERSION,

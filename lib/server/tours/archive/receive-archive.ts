@@ -9,10 +9,10 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { AppError } from '../../errors';
 
 /**
- * Runs `use` with the uploaded archive as a file of its own (a zip is read from its end), and
+ * Runs `read` with the uploaded archive as a file of its own (a zip is read from its end), and
  * removes the file afterwards whatever happened. The body arrives already bounded (413 beyond).
  */
-export async function withReceivedArchive<T>(body: ReadableStream<Uint8Array> | null, use: (file: FileHandle, size: number) => Promise<T>): Promise<T> {
+export async function withReceivedArchive<T>(body: ReadableStream<Uint8Array> | null, read: (file: FileHandle, size: number) => Promise<T>): Promise<T> {
   if (!body) throw new AppError('unprocessable', 'The request has no zip archive', {}, 'tours.import.notZip');
   const dir = await mkdtemp(path.join(tmpdir(), 'argus-tour-import-'));
   try {
@@ -20,7 +20,7 @@ export async function withReceivedArchive<T>(body: ReadableStream<Uint8Array> | 
     await pipeline(Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>), createWriteStream(target));
     const file = await open(target, 'r');
     try {
-      return await use(file, (await file.stat()).size);
+      return await read(file, (await file.stat()).size);
     } finally {
       await file.close();
     }

@@ -146,9 +146,11 @@ export const publicTourFile = endpoint({
 export const exportTour = endpoint({
   method: 'GET',
   path: '/api/v2/tours/{id}/export',
-  summary: 'The tour as a self-contained zip (index.html, viewer, manifest, tiles) that opens offline from any static host or from disk; 409 before a generation',
+  summary:
+    'The tour as a self-contained zip (index.html, viewer, manifest, tiles) that opens offline from any static host or from disk; 409 before a generation. With `check=true`: 204 when the export would start (the page asks before it downloads, so a refusal can be shown)',
   tag,
   params: tourIdParams,
+  query: z.object({ check: z.enum(['true']).optional() }),
   response: z.string().describe('The zip itself, streamed'),
 });
 

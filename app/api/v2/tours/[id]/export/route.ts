@@ -15,8 +15,12 @@ export const runtime = 'nodejs';
 export const GET = handleStream(api.exportTour, {
   // Who may not read the tour learns so before the viewer is bundled.
   authorize: tourMissionMay(SEE_TOURS),
-  run: async ({ params }, ctx) => {
+  run: async ({ params, query }, ctx) => {
     const domain = requestContext(ctx);
+    if (query.check) {
+      await exportTour(domain, { id: params.id, check: true });
+      return new Response(null, { status: 204 });
+    }
     const viewer = await viewerBundle();
     const { archive, outputPrefix, fileName } = await exportTour(domain, { id: params.id });
     const zip = zipStream(archiveEntries(archive, viewer, domain.storage, outputPrefix));
