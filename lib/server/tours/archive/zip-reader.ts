@@ -104,7 +104,8 @@ export async function readEntry(file: FileHandle, fileSize: number, entry: ZipEn
     try {
       data = await inflate(raw, { maxOutputLength: Math.max(entry.size, 1) });
     } catch (err) {
-      if (err instanceof RangeError) throw new ZipFormatError('tours.import.tooLarge', `"${entry.name}" is larger than its zip directory says`);
+      // maxOutputLength exceeded (ERR_BUFFER_TOO_LARGE, a RangeError).
+      if (err instanceof RangeError || (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipFormatError('tours.import.tooLarge', `"${entry.name}" is larger than its zip directory says`);
       throw new ZipFormatError('tours.import.notZip', `"${entry.name}" cannot be decompressed`);
     }
   }
