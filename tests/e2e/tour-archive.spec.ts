@@ -98,7 +98,7 @@ test('customer@ exports the demo tour; unpacked on a static host it shows the fi
     const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as { name: string };
     files['manifest.json'] = strToU8(JSON.stringify({ ...manifest, name: 'Rundgang aus dem Archiv' }));
     await page.getByTestId('tours').locator('input[type="file"]').setInputFiles({ name: 'rundgang.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(files)) });
-    await page.getByTestId('tours').getByRole('button', { name: 'Upload' }).click();
+    await page.getByTestId('tours').getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByText('The tour "Rundgang aus dem Archiv" was uploaded. It is not published.')).toBeVisible({ timeout: 60_000 });
     const added = page.getByTestId('tours').getByRole('row').filter({ hasText: 'Rundgang aus dem Archiv' });
     await expect(added.getByTestId('tour-status')).toHaveText('Not published');

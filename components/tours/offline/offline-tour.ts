@@ -13,27 +13,61 @@ import '@photo-sphere-viewer/core/index.css';
 import '@photo-sphere-viewer/gallery-plugin/index.css';
 import '@photo-sphere-viewer/markers-plugin/index.css';
 import '@photo-sphere-viewer/virtual-tour-plugin/index.css';
-import type { TourArchiveManifest } from '@/lib/shared/schemas/tour-archive';
+import type { DiskPanorama, TourArchiveManifest } from '@/lib/shared/schemas/tour-archive';
 
 declare global {
   interface Window {
     ARGUS_TOUR?: TourArchiveManifest;
+    ARGUS_TOUR_DISK?: Record<string, DiskPanorama>;
   }
 }
 
-function start(archive: TourArchiveManifest, container: HTMLElement) {
+/** A classic script next to the page: the one kind of file a page opened from disk may load. */
+const loadScript = (src: string) =>
+  new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.append(script);
+  });
+
+type Source = (node: TourArchiveManifest['tour']['nodes'][number]) => Pick<VirtualTourNode, 'thumbnail' | 'panorama'>;
+
+/** On a host: the files themselves, every level. */
+const hosted: Source = (n) => ({
+  thumbnail: `panoramas/${n.id}/preview.jpg`,
+  panorama: {
+    baseUrl: `panoramas/${n.id}/preview.jpg`,
+    levels: n.levels,
+    tileUrl: (col: number, row: number, level: number) => `panoramas/${n.id}/${level}_${row}_${col}.jpg`,
+  },
+});
+
+/**
+ * From disk (file://) Chromium neither fetches files nor lets WebGL use their images, so each
+ * panorama's preview and lowest level come as data URLs from its `disk.js` (lower resolution
+ * than on a host, but the whole tour walks).
+ */
+async function fromDisk(archive: TourArchiveManifest): Promise<Source> {
+  await Promise.all(archive.tour.nodes.map((n) => loadScript(`panoramas/${n.id}/disk.js`)));
+  const disk = window.ARGUS_TOUR_DISK ?? {};
+  return (n) => {
+    const own = disk[String(n.id)]!;
+    return {
+      thumbnail: own.preview,
+      panorama: { baseUrl: own.preview, levels: n.levels.slice(0, 1), tileUrl: (col: number, row: number) => own.tiles[`0_${row}_${col}.jpg`] ?? own.preview },
+    };
+  };
+}
+
+function start(archive: TourArchiveManifest, container: HTMLElement, source: Source) {
   const { tour } = archive;
-  const base = (id: number) => `panoramas/${id}`;
   const nodes: VirtualTourNode[] = tour.nodes.map((n) => ({
     id: String(n.id),
     name: n.name,
     caption: n.name,
-    thumbnail: `${base(n.id)}/preview.jpg`,
-    panorama: {
-      baseUrl: `${base(n.id)}/preview.jpg`,
-      levels: n.levels,
-      tileUrl: (col: number, row: number, level: number) => `${base(n.id)}/${level}_${row}_${col}.jpg`,
-    },
+    ...source(n),
     links: n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } })),
   }));
   const viewer = new Viewer({
@@ -52,4 +86,7 @@ function start(archive: TourArchiveManifest, container: HTMLElement) {
 
 const archive = window.ARGUS_TOUR;
 const container = document.getElementById('tour');
-if (archive && container && archive.tour.nodes.length > 0) start(archive, container);
+if (archive && container && archive.tour.nodes.length > 0) {
+  if (location.protocol === 'file:') void fromDisk(archive).then((source) => start(archive, container, source));
+  else start(archive, container, hosted);
+}

@@ -17,6 +17,21 @@ export const TOUR_ARCHIVE_FOLDERS = /^(viewer|panoramas|panoramas\/\d{1,15})\/$/
 /** A panorama's preview or tile inside the archive. */
 export const TOUR_ARCHIVE_PANORAMA_FILE = /^panoramas\/(\d{1,15})\/(preview|\d{1,2}_\d{1,3}_\d{1,3})\.jpg$/;
 
+/**
+ * A panorama's preview and lowest level as data URLs in a script (`window.ARGUS_TOUR_DISK[id]`):
+ * what the viewer shows when the page is opened from disk, where Chromium neither fetches files
+ * nor lets WebGL use images from file:// (data URLs it allows). Made by every export, so an
+ * import accepts it and ignores it.
+ */
+export const TOUR_ARCHIVE_DISK_SCRIPT = /^panoramas\/(\d{1,15})\/disk\.js$/;
+export const diskScriptPath = (nodeId: number) => `panoramas/${nodeId}/disk.js`;
+
+export interface DiskPanorama {
+  preview: string;
+  /** Tiles of level 0 by file name (`0_row_col.jpg`). */
+  tiles: Record<string, string>;
+}
+
 export const panoramaFilePath = (nodeId: number, file: string) => `panoramas/${nodeId}/${file}`;
 
 // What a generation can produce (tiles.ts): 512-px tiles, levels up to 8192 wide. An archive

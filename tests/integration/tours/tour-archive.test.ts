@@ -107,9 +107,13 @@ describe('exporting a tour', () => {
     expect(files['viewer/viewer.js']!.length).toBeGreaterThan(100_000);
     expect(files['viewer/viewer.css']!.length).toBeGreaterThan(1000);
     // 1024 wide: preview + 2 tiles; 2048 wide: preview + 2 + 8 tiles.
-    const panoramaFiles = Object.keys(files).filter((k) => k.startsWith('panoramas/'));
+    const panoramaFiles = Object.keys(files).filter((k) => k.startsWith('panoramas/') && k.endsWith('.jpg'));
     expect(panoramaFiles).toHaveLength(3 + 2 + 10 + 2);
     const node = manifest.nodes[0]!;
+    // Opened from disk, the viewer takes each preview and level 0 from a script, as data URLs.
+    const disk = new TextDecoder().decode(files[`panoramas/${node.id}/disk.js`]);
+    expect(disk).toMatch(new RegExp(`^\\(window\\.ARGUS_TOUR_DISK = window\\.ARGUS_TOUR_DISK \\|\\| \\{\\}\\)\\[${node.id}\\] = \\{"preview":"data:image/jpeg;base64,`));
+    expect(disk).toContain('"0_0_1.jpg":"data:image/jpeg;base64,');
     const served = await file('operator', tourId, node.id, '0_0_1.jpg');
     expect(Buffer.from(files[`panoramas/${node.id}/0_0_1.jpg`]!).equals(Buffer.from(await served.arrayBuffer()))).toBe(true);
   });

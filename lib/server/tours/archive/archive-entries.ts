@@ -1,5 +1,5 @@
 import 'server-only';
-import { nodeFiles, panoramaFilePath, type TourArchiveManifest } from '@/lib/shared/schemas/tour-archive';
+import { diskScriptPath, nodeFiles, panoramaFilePath, type DiskPanorama, type TourArchiveManifest } from '@/lib/shared/schemas/tour-archive';
 import type { Storage } from '../../storage/types';
 import type { ZipSource } from './zip-stream';
 import type { ViewerBundle } from './viewer-bundle';
@@ -35,6 +35,20 @@ async function* stored(storage: Storage, key: string): AsyncIterable<Uint8Array>
   for await (const chunk of body as AsyncIterable<Buffer>) yield chunk;
 }
 
+async function storedBytes(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored(storage, key)) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** The preview and level 0 of a panorama as data URLs in a script (a few hundred kB at most). */
+async function* diskScript(storage: Storage, prefix: string, node: TourArchiveManifest['tour']['nodes'][number]): AsyncIterable<Uint8Array> {
+  const dataUrl = async (file: string) => `data:image/jpeg;base64,${(await storedBytes(storage, `${prefix}${node.id}/${file}`)).toString('base64')}`;
+  const disk: DiskPanorama = { preview: await dataUrl('preview.jpg'), tiles: {} };
+  for (const file of nodeFiles({ levels: node.levels.slice(0, 1) }).slice(1)) disk.tiles[file] = await dataUrl(file);
+  yield Buffer.from(`(window.ARGUS_TOUR_DISK = window.ARGUS_TOUR_DISK || {})[${node.id}] = ${JSON.stringify(disk)};\n`);
+}
+
 /** Every file of the archive in order: page, viewer, data, then each panorama's preview and tiles. */
 export function* archiveEntries(archive: TourArchiveManifest, viewer: ViewerBundle, storage: Storage, outputPrefix: string): Generator<ZipSource> {
   const text = (name: string, content: string | Buffer): ZipSource => ({ name, compress: true, data: () => [typeof content === 'string' ? Buffer.from(content) : content] });
@@ -47,5 +61,6 @@ export function* archiveEntries(archive: TourArchiveManifest, viewer: ViewerBund
     for (const file of nodeFiles(node)) {
       yield { name: panoramaFilePath(node.id, file), compress: false, data: () => stored(storage, `${outputPrefix}${node.id}/${file}`) };
     }
+    yield { name: diskScriptPath(node.id), compress: true, data: () => diskScript(storage, outputPrefix, node) };
   }
 }

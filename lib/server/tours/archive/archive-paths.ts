@@ -1,5 +1,5 @@
 import 'server-only';
-import { TOUR_ARCHIVE_FILES, TOUR_ARCHIVE_FOLDERS, TOUR_ARCHIVE_PANORAMA_FILE } from '@/lib/shared/schemas/tour-archive';
+import { TOUR_ARCHIVE_DISK_SCRIPT, TOUR_ARCHIVE_FILES, TOUR_ARCHIVE_FOLDERS, TOUR_ARCHIVE_PANORAMA_FILE } from '@/lib/shared/schemas/tour-archive';
 
 export type PathVerdict = 'file' | 'folder' | 'unsafe' | 'unexpected';
 
@@ -18,6 +18,6 @@ export function classifyPath(name: string, unixMode: number): PathVerdict {
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return 'unsafe';
   if ((unixMode & S_IFMT) === S_IFLNK) return 'unsafe';
   if (name.endsWith('/')) return TOUR_ARCHIVE_FOLDERS.test(name) ? 'folder' : 'unexpected';
-  if ((TOUR_ARCHIVE_FILES as readonly string[]).includes(name) || TOUR_ARCHIVE_PANORAMA_FILE.test(name)) return 'file';
+  if ((TOUR_ARCHIVE_FILES as readonly string[]).includes(name) || TOUR_ARCHIVE_PANORAMA_FILE.test(name) || TOUR_ARCHIVE_DISK_SCRIPT.test(name)) return 'file';
   return 'unexpected';
 }
