@@ -10,7 +10,7 @@ import { zipStream } from '@/lib/server/tours/archive/zip-stream';
 
 describe('paths inside a tour archive', () => {
   it.each([
-    ['index.html', 'file'], ['viewer/viewer.js', 'file'], ['panoramas/12/preview.jpg', 'file'], ['panoramas/12/2_3_7.jpg', 'file'],
+    ['index.html', 'file'], ['viewer/viewer.js', 'file'], ['panoramas/12/preview.jpg', 'file'], ['panoramas/12/2_3_7.jpg', 'file'], ['panoramas/12/disk.js', 'file'],
     ['panoramas/', 'folder'], ['panoramas/12/', 'folder'],
     ['../x.jpg', 'unsafe'], ['panoramas/../index.html', 'unsafe'], ['/etc/passwd', 'unsafe'], ['C:/x.js', 'unsafe'], ['c:x', 'unsafe'],
     ['a\\b', 'unsafe'], ['panoramas//1/preview.jpg', 'unsafe'], ['./index.html', 'unsafe'], ['index.html\u0000.jpg', 'unsafe'],
