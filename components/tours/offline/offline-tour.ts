@@ -22,6 +22,9 @@ declare global {
   }
 }
 
+/** Photo Sphere Viewer puts names into captions, tooltips and the gallery as HTML. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** A classic script next to the page: the one kind of file a page opened from disk may load. */
 const loadScript = (src: string) =>
   new Promise<void>((resolve, reject) => {
@@ -65,8 +68,8 @@ function start(archive: TourArchiveManifest, container: HTMLElement, source: Sou
   const { tour } = archive;
   const nodes: VirtualTourNode[] = tour.nodes.map((n) => ({
     id: String(n.id),
-    name: n.name,
-    caption: n.name,
+    name: escapeHtml(n.name),
+    caption: escapeHtml(n.name),
     ...source(n),
     links: n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } })),
   }));
