@@ -9,6 +9,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { tours } from '@/lib/client/api/tours';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { tourNameSchema, type TourDto } from '@/lib/shared/schemas/tour';
+import { ExportTourButton, ImportTourForm } from './tour-archive-actions';
 import { useTourFailure } from './tour-text';
 import styles from './tours.module.css';
 
@@ -115,6 +116,7 @@ export function ToursSection({ missionId }: { missionId: number }) {
                 </td>
                 <td>{tour.images.length}</td>
                 <td className={styles.actions}>
+                  {tour.images.length > 0 && <ExportTourButton tour={tour} disabled={pending !== null} />}
                   {data.mayEdit && (
                     <>
                       <button type="button" disabled={pending !== null || blockers.length > 0 || busy(tour)} aria-describedby={blockers.length ? reasonId : undefined}
@@ -149,6 +151,7 @@ export function ToursSection({ missionId }: { missionId: number }) {
           <button type="submit" disabled={pending !== null}>{t('create')}</button>
         </form>
       )}
+      {data.mayEdit && <ImportTourForm missionId={missionId} onImported={() => void mutate()} />}
       {deleting && (
         <ConfirmDialog
           title={t('deleteTitle')}

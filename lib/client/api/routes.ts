@@ -176,8 +176,10 @@ export const routes = {
   tours: {
     createTour: { method: 'POST', path: '/api/v2/missions/{id}/tours', body: true },
     deleteTour: { method: 'DELETE', path: '/api/v2/tours/{id}', body: false },
+    exportTour: { method: 'GET', path: '/api/v2/tours/{id}/export', body: false },
     generateTour: { method: 'POST', path: '/api/v2/tours/{id}/generate', body: false },
     getTour: { method: 'GET', path: '/api/v2/tours/{id}', body: false },
+    importTour: { method: 'POST', path: '/api/v2/missions/{id}/tours/import', body: false },
     listTourImages: { method: 'GET', path: '/api/v2/missions/{id}/tour-images', body: false },
     listTours: { method: 'GET', path: '/api/v2/missions/{id}/tours', body: false },
     publicTour: { method: 'GET', path: '/api/v2/public-tours/{token}', body: false },

@@ -142,3 +142,25 @@ export const publicTourFile = endpoint({
   params: tokenParams.extend(fileFields),
   response: z.string().describe('The JPEG itself'),
 });
+
+export const exportTour = endpoint({
+  method: 'GET',
+  path: '/api/v2/tours/{id}/export',
+  summary:
+    'The tour as a self-contained zip (index.html, viewer, manifest, tiles) that opens offline from any static host or from disk; 409 before a generation. With `check=true`: 204 when the export would start (the page asks before it downloads, so a refusal can be shown)',
+  tag,
+  params: tourIdParams,
+  query: z.object({ check: z.enum(['true']).optional() }),
+  response: z.string().describe('The zip itself, streamed'),
+});
+
+export const importTour = endpoint({
+  method: 'POST',
+  path: '/api/v2/missions/{id}/tours/import',
+  summary:
+    'Imports an exported tour zip (the raw application/zip body, at most 1 GiB) as a new unpublished tour of the mission; 422 naming what is wrong (paths, sizes, ratios, manifest, images), nothing stored then',
+  tag,
+  params: missionIdParams,
+  response: tourSchema,
+  status: 201,
+});
