@@ -187,6 +187,7 @@ export const routes = {
     unpublishTour: { method: 'DELETE', path: '/api/v2/tours/{id}/publish', body: false },
     updateTour: { method: 'PATCH', path: '/api/v2/tours/{id}', body: true },
     updateTourImages: { method: 'PATCH', path: '/api/v2/missions/{id}/tour-images', body: true },
+    updateTourLinks: { method: 'PUT', path: '/api/v2/tours/{id}/links', body: true },
   },
   panelizer: {
     createPanelizerExport: { method: 'POST', path: '/api/v2/panelizer-projects/{id}/exports', body: false },

@@ -122,3 +122,17 @@ export const createTourBody = z.strictObject({ name: tourNameSchema });
 export const updateTourBody = z.strictObject({ version: z.number().int().positive(), name: tourNameSchema });
 export const tourVersionQuery = z.object({ version: z.coerce.number().int().positive() });
 export const tourIdParams = z.object({ id: z.coerce.number().pipe(idSchema) });
+
+/** A link between two panoramas, either way round (image ids). */
+export const tourLinkPair = z.tuple([idSchema, idSchema]).refine(([a, b]) => a !== b, { message: 'validation.invalid' });
+export type TourLinkPair = z.output<typeof tourLinkPair>;
+
+/** Links added and removed by hand against those built from positions. */
+export const tourLinkEditsSchema = z.object({ added: z.array(tourLinkPair), removed: z.array(tourLinkPair) });
+export type TourLinkEdits = z.output<typeof tourLinkEditsSchema>;
+
+/** PUT /tours/{id}/links: the links the tour should have (pairs, each once), at the version read. */
+export const tourLinksBody = z.strictObject({
+  version: z.number().int().positive(),
+  links: z.array(tourLinkPair).max(20_000),
+});

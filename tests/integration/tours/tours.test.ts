@@ -20,6 +20,7 @@ let routes: {
   tour: typeof import('@/app/api/v2/tours/[id]/route');
   generate: typeof import('@/app/api/v2/tours/[id]/generate/route');
   publish: typeof import('@/app/api/v2/tours/[id]/publish/route');
+  links: typeof import('@/app/api/v2/tours/[id]/links/route');
   file: typeof import('@/app/api/v2/tours/[id]/panoramas/[imageId]/[file]/route');
   publicTour: typeof import('@/app/api/v2/public-tours/[token]/route');
   publicFile: typeof import('@/app/api/v2/public-tours/[token]/panoramas/[imageId]/[file]/route');
@@ -36,6 +37,7 @@ beforeAll(async () => {
     tour: await import('@/app/api/v2/tours/[id]/route'),
     generate: await import('@/app/api/v2/tours/[id]/generate/route'),
     publish: await import('@/app/api/v2/tours/[id]/publish/route'),
+    links: await import('@/app/api/v2/tours/[id]/links/route'),
     file: await import('@/app/api/v2/tours/[id]/panoramas/[imageId]/[file]/route'),
     publicTour: await import('@/app/api/v2/public-tours/[token]/route'),
     publicFile: await import('@/app/api/v2/public-tours/[token]/panoramas/[imageId]/[file]/route'),
@@ -57,6 +59,7 @@ const createTour = (role: Role, json: unknown, id = missionId) => callAs(routes.
 const getTour = (role: Role, id: number) => callAs(routes.tour.GET, role, 'GET', `/api/v2/tours/${id}`, m(id));
 const generate = (role: Role, id: number) => callAs(routes.generate.POST, role, 'POST', `/api/v2/tours/${id}/generate`, m(id));
 const publish = (role: Role, id: number, method: 'POST' | 'DELETE' = 'POST') => callAs(routes.publish[method], role, method, `/api/v2/tours/${id}/publish`, m(id));
+const putLinks = (role: Role, id: number, json: unknown) => callAs(routes.links.PUT, role, 'PUT', `/api/v2/tours/${id}/links`, { ...m(id), json });
 const file = (role: Role, id: number, imageId: number, name: string) =>
   callAs(routes.file.GET, role, 'GET', `/api/v2/tours/${id}/panoramas/${imageId}/${name}`, { params: { id: String(id), imageId: String(imageId), file: name } });
 const publicTour = (token: string) => callAs(routes.publicTour.GET, null, 'GET', `/api/v2/public-tours/${token}`, { params: { token } });
@@ -225,6 +228,61 @@ describe('tours', () => {
     expect(new Set((await keysUnder(`missions/${missionId}/tours/${tourId}/`)).map((k) => k.split('/')[4])).size).toBe(1);
     const images = await imagesOf('operator');
     await patchImages('operator', [{ imageId: odd, version: images.find((i) => i.imageId === odd)!.version, inTours: false }]);
+  });
+
+  it('keeps links edited by hand (versioned) through a regeneration, until they are rebuilt from positions', async () => {
+    const before = (await (await getTour('operator', tourId)).json()) as { tour: TourDto; manifest: TourManifest };
+    const pairsOf = (manifest: TourManifest) =>
+      manifest.nodes.flatMap((n) => n.links.filter((l) => n.id < l.to).map((l) => [n.id, l.to] as [number, number])).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+    const linksOf = (manifest: TourManifest, id: number) => manifest.nodes.find((n) => n.id === id)!.links.map((l) => [l.to, l.stairs]);
+    const automatic = pairsOf(before.manifest);
+    const pair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+    const hallStore = pair(ids.hall, ids.store);
+    expect(automatic).toContainEqual(hallStore);
+    // By hand: no way from the hall to the store, but a stairs link from the hall up to the attic.
+    const wanted = [...automatic.filter(([a, b]) => a !== hallStore[0] || b !== hallStore[1]), pair(ids.hall, ids.attic)];
+
+    expect((await putLinks('customer', tourId, { version: before.tour.version, links: wanted })).status).toBe(403);
+    expect((await putLinks('operator', tourId, { version: before.tour.version, links: [[ids.hall, ids.hall]] })).status).toBe(400);
+    expect((await putLinks('operator', tourId, { version: before.tour.version, links: [[ids.hall, 999_999]] })).status).toBe(400);
+    expect((await putLinks('operator', tourId, { version: before.tour.version + 1, links: wanted })).status).toBe(409);
+    const saved = await putLinks('customer2', tourId, { version: before.tour.version, links: wanted });
+    expect(saved.status).toBe(200);
+    const edited = (await saved.json()) as { tour: TourDto; manifest: TourManifest };
+    expect(edited.tour.version).toBe(before.tour.version + 1);
+    expect(linksOf(edited.manifest, ids.hall)).toEqual([[ids.office, false], [ids.attic, true]]);
+    expect(linksOf(edited.manifest, ids.attic)).toEqual([[ids.store, true], [ids.hall, true]]);
+    // The same save again is stale: versioned like every edit.
+    expect((await putLinks('operator', tourId, { version: before.tour.version, links: automatic })).status).toBe(409);
+
+    // A regeneration builds the links from positions again, then applies the edits.
+    expect((await generate('operator', tourId)).status).toBe(202);
+    await runGeneration(app, tourId);
+    const regenerated = (await (await getTour('operator', tourId)).json()) as { tour: TourDto; manifest: TourManifest };
+    expect(regenerated.tour.status).not.toBe('error');
+    expect(pairsOf(regenerated.manifest)).toEqual(pairsOf(edited.manifest));
+
+    // Rebuilding = saving the links positions give: nothing edited is left for later generations.
+    const rebuilt = await putLinks('operator', tourId, { version: regenerated.tour.version, links: automatic });
+    expect(rebuilt.status).toBe(200);
+    expect(pairsOf(((await rebuilt.json()) as { manifest: TourManifest }).manifest)).toEqual(automatic);
+    expect((await generate('operator', tourId)).status).toBe(202);
+    await runGeneration(app, tourId);
+    expect(pairsOf(((await (await getTour('operator', tourId)).json()) as { manifest: TourManifest }).manifest)).toEqual(automatic);
+  });
+
+  it("is another company's: its tour, images, tiles and links answer the mission's 403", async () => {
+    const tour = (await getTour('operator', tourId)).status;
+    expect(tour).toBe(200);
+    for (const role of ['customer', 'external'] as const) {
+      const res = await getTour(role, tourId);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('not authorized to access mission id');
+      expect((await getImages(role)).status).toBe(403);
+      expect((await file(role, tourId, ids.office, '0_0_0.jpg')).status).toBe(403);
+      expect((await file(role, tourId, ids.office, 'preview.jpg')).status).toBe(403);
+      expect((await putLinks(role, tourId, { version: 1, links: [] })).status).toBe(403);
+    }
   });
 
   it('is published only once blurring is finished; the public link works without a session until unpublished', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { missionIdParams } from '@/lib/shared/schemas/mission-view';
 import {
-  createTourBody, tourIdParams, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
+  createTourBody, tourIdParams, tourLinksBody, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
 } from '@/lib/shared/schemas/tour';
 import { endpoint } from '../endpoint';
 
@@ -71,6 +71,16 @@ export const updateTour = endpoint({
   params: tourIdParams,
   body: updateTourBody,
   response: tourSchema,
+});
+
+export const updateTourLinks = endpoint({
+  method: 'PUT',
+  path: '/api/v2/tours/{id}/links',
+  summary: 'Sets the links between the panoramas of a generated tour (pairs of image ids); kept by later generations until rebuilt from positions (409 version_conflict when stale)',
+  tag,
+  params: tourIdParams,
+  body: tourLinksBody,
+  response: z.object({ tour: tourSchema, manifest: tourManifestSchema }),
 });
 
 export const deleteTour = endpoint({
