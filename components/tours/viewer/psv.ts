@@ -26,6 +26,8 @@ export interface TourEngine {
   recenter(): void;
   toggleGallery(): void;
   setUiVisible(visible: boolean): void;
+  /** Links saved by hand: the arrows change without reloading the panorama. */
+  setLinks(manifest: TourManifest): void;
   destroy(): void;
 }
 
@@ -40,6 +42,9 @@ export interface EngineOptions {
   onReady(): void;
 }
 
+const linksOf = (n: TourManifest['nodes'][number]): VirtualTourNode['links'] =>
+  n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } }));
+
 export function createTourEngine(o: EngineOptions): TourEngine {
   const nodes: VirtualTourNode[] = o.manifest.nodes.map((n) => ({
     id: String(n.id),
@@ -51,7 +56,7 @@ export function createTourEngine(o: EngineOptions): TourEngine {
       levels: n.levels,
       tileUrl: (col: number, row: number, level: number) => `${o.filesBase}/${n.id}/${level}_${row}_${col}.jpg`,
     },
-    links: n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } })),
+    links: linksOf(n),
   }));
   const viewer = new Viewer({
     container: o.container,
@@ -94,6 +99,9 @@ export function createTourEngine(o: EngineOptions): TourEngine {
       o.container.classList.toggle('argus-tour-ui-hidden', !visible);
       if (visible) markers.showAllMarkers();
       else markers.hideAllMarkers();
+    },
+    setLinks: (manifest) => {
+      for (const n of manifest.nodes) tour.updateNode({ id: String(n.id), links: linksOf(n) });
     },
     destroy: () => viewer.destroy(),
   };
