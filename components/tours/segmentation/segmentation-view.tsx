@@ -8,11 +8,12 @@ import { tours } from '@/lib/client/api/tours';
 import type { TourImageDto, TourImagesDto } from '@/lib/shared/schemas/tour';
 import { floorKey, planFrame, toSvgY } from '../floor-plan';
 import { useTourFailure } from '../tour-text';
-import { initialSegmentation, placementChanges, segmentationReducer, type Placements } from './segmentation-state';
+import { initialSegmentation, placementChanges, prefilled, segmentationReducer, type Placements } from './segmentation-state';
 import styles from './segmentation.module.css';
 
 const placementsOf = (items: readonly TourImageDto[]): Placements =>
   Object.fromEntries(items.filter((i) => i.inTours).map((i) => [i.imageId, { floor: i.floor, x: i.x, y: i.y, heading: i.heading }]));
+
 
 /** Floors offered: the basement to the fourth floor, plus any floor an image already has. */
 const floorsOf = (placements: Placements) => [...new Set([-1, 0, 1, 2, 3, 4, ...Object.values(placements).flatMap((p) => (p.floor === null ? [] : [p.floor]))])].sort((a, b) => a - b);
@@ -30,7 +31,7 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
   const notify = useNotify();
   const [server, setServer] = useState(initial);
   const serverPlacements = useMemo(() => placementsOf(server.items), [server]);
-  const [state, dispatch] = useReducer(segmentationReducer, serverPlacements, (p) => initialSegmentation(p));
+  const [state, dispatch] = useReducer(segmentationReducer, initial.items, (items) => initialSegmentation(prefilled(items)));
   const [saving, setSaving] = useState(false);
   const svg = useRef<SVGSVGElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
@@ -102,14 +103,14 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
         body: { changes: changes.map((c) => ({ ...c, version: byId.get(c.imageId)!.version })) },
       });
       setServer(saved);
-      dispatch({ type: 'reset', placements: placementsOf(saved.items) });
+      dispatch({ type: 'reset', placements: prefilled(saved.items) });
       notify({ type: 'success', text: t('saved') });
     } catch (err) {
       notify({ type: 'error', text: failure(err, 'tours.failures.saveImages') });
       const fresh = await tours.listTourImages({ params: { id: missionId } }).catch(() => null);
       if (fresh) {
         setServer(fresh);
-        dispatch({ type: 'reset', placements: placementsOf(fresh.items) });
+        dispatch({ type: 'reset', placements: prefilled(fresh.items) });
       }
     } finally {
       setSaving(false);
@@ -146,7 +147,10 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
                       <input type="checkbox" checked={state.selected.includes(image.imageId)} onChange={() => dispatch({ type: 'select', id: image.imageId, additive: true })} />
                       <span>{image.name}</span>
                     </label>
-                    <span className={styles.hint}>{p.floor === null ? t('noFloor') : floorName(p.floor)} · {p.x === null ? t('unplaced') : t('placed', { x: p.x.toFixed(1), y: p.y!.toFixed(1), heading: Math.round(p.heading) })}</span>
+                    <span className={styles.hint}>
+                      {p.floor === null ? t('noFloor') : floorName(p.floor)} · {p.x === null ? t('unplaced') : t('placed', { x: p.x.toFixed(1), y: p.y!.toFixed(1), heading: Math.round(p.heading) })}
+                      {image.x === null && image.fromMetadata && ` · ${t('fromMetadata')}`}
+                    </span>
                   </li>
                 );
               })}

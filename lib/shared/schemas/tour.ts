@@ -32,6 +32,11 @@ export const tourImageSchema = z.object({
   previewUrl: z.string().nullable(),
   /** 0 until it was first changed: the version the next PATCH must name. */
   version: z.number().int().min(0),
+  /**
+   * What the file says (GPano heading, EXIF GPS as metres east and north of the mission's
+   * location when it has one): segmentation pre-fills an unplaced image with it.
+   */
+  fromMetadata: z.object({ heading: z.number().nullable(), x: z.number().nullable(), y: z.number().nullable() }).nullable(),
 });
 export type TourImageDto = z.output<typeof tourImageSchema>;
 
