@@ -10,6 +10,7 @@ import { floorKey, planFrame, toSvgY } from '../floor-plan';
 import { useTourFailure } from '../tour-text';
 import { initialSegmentation, placementChanges, prefilled, segmentationReducer, type Placements } from './segmentation-state';
 import styles from './segmentation.module.css';
+import { usePlanSlice } from './use-plan-slice';
 
 const placementsOf = (items: readonly TourImageDto[]): Placements =>
   Object.fromEntries(items.filter((i) => i.inTours).map((i) => [i.imageId, { floor: i.floor, x: i.x, y: i.y, heading: i.heading }]));
@@ -38,8 +39,11 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
   const images = server.items.filter((i) => i.inTours);
   const name = (id: number) => images.find((i) => i.imageId === id)?.name ?? String(id);
   const changes = placementChanges(serverPlacements, state.placements);
+  const slice = usePlanSlice(missionId, state.floor);
   const placedAll = Object.entries(state.placements).flatMap(([, p]) => (p.x !== null && p.y !== null ? [{ x: p.x, y: p.y }] : []));
-  const frame = planFrame(placedAll, 6, 30);
+  // The plan shows the floor's slice whole, and every placed image.
+  const sliceCorners = slice ? [{ x: slice.minX, y: slice.minY }, { x: slice.minX + slice.width, y: slice.minY + slice.height }] : [];
+  const frame = planFrame([...placedAll, ...sliceCorners], slice ? 2 : 6, 30);
   const onFloor = Object.entries(state.placements).filter(([, p]) => p.floor === state.floor && p.x !== null).map(([id, p]) => ({ id: Number(id), ...p }));
   const floorName = (floor: number) => {
     const { key, n } = floorKey(floor);
@@ -177,6 +181,10 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
             onPointerCancel={() => (drag.current = null)}
             onKeyDown={onKeyDown}
           >
+            {slice && (
+              <image href={slice.href} x={slice.minX} y={toSvgY(frame, slice.minY + slice.height)} width={slice.width} height={slice.height}
+                preserveAspectRatio="none" className={styles.slice} data-testid="plan-slice" data-points={slice.count} />
+            )}
             {gridLines}
             {onFloor.map((p) => {
               const y = toSvgY(frame, p.y!);

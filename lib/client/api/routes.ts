@@ -178,6 +178,7 @@ export const routes = {
     deleteTour: { method: 'DELETE', path: '/api/v2/tours/{id}', body: false },
     generateTour: { method: 'POST', path: '/api/v2/tours/{id}/generate', body: false },
     getTour: { method: 'GET', path: '/api/v2/tours/{id}', body: false },
+    getTourPlan: { method: 'GET', path: '/api/v2/missions/{id}/tour-plan', body: false },
     listTourImages: { method: 'GET', path: '/api/v2/missions/{id}/tour-images', body: false },
     listTours: { method: 'GET', path: '/api/v2/missions/{id}/tours', body: false },
     publicTour: { method: 'GET', path: '/api/v2/public-tours/{token}', body: false },

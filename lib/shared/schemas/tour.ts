@@ -141,3 +141,11 @@ export const tourLinksBody = z.strictObject({
   version: z.number().int().positive(),
   links: z.array(tourLinkPair).max(20_000),
 });
+
+/** GET /missions/{id}/tour-plan: a floor's top-down slice of the point cloud, thinned to `limit` points. */
+export const TOUR_PLAN_DEFAULT_LIMIT = 150_000;
+export const tourPlanQuery = z.strictObject({
+  floor: z.coerce.number().int().min(-20).max(200),
+  limit: z.coerce.number().int().min(1000).max(400_000).default(TOUR_PLAN_DEFAULT_LIMIT),
+});
+export type TourPlanQuery = z.output<typeof tourPlanQuery>;

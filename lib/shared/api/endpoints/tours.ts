@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { missionIdParams } from '@/lib/shared/schemas/mission-view';
 import {
-  createTourBody, tourIdParams, tourLinksBody, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
+  createTourBody, tourIdParams, tourLinksBody, tourPlanQuery, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
 } from '@/lib/shared/schemas/tour';
 import { endpoint } from '../endpoint';
 
@@ -32,6 +32,19 @@ export const updateTourImages = endpoint({
   params: missionIdParams,
   body: tourImagesPatchBody,
   response: tourImagesSchema,
+});
+
+export const getTourPlan = endpoint({
+  method: 'GET',
+  path: '/api/v2/missions/{id}/tour-plan',
+  summary:
+    "A floor's top-down slice of the mission's online point cloud for the segmentation plan (x east, y north in metres from the cloud's lower corner; " +
+    'floor n from n storey heights up), as application/octet-stream in the panelizer points format (lib/shared/panelizer/points.ts); ' +
+    '409 while the point cloud is not ready; ETag (304 on If-None-Match)',
+  tag,
+  params: missionIdParams,
+  query: tourPlanQuery,
+  response: z.string().describe('The encoded point set'),
 });
 
 export const listTours = endpoint({
