@@ -31,12 +31,36 @@ export interface TourEngine {
   destroy(): void;
 }
 
+/** A measurement or annotation drawn in a panorama, its label already in words. */
+export interface EngineMarker {
+  id: number;
+  kind: string;
+  yaw: number;
+  pitch: number;
+  label: string;
+  text: string | null;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const markerConfig = (m: EngineMarker) => ({
+  id: `measurement-${m.id}`,
+  position: { yaw: m.yaw, pitch: m.pitch },
+  html: `<span class="argus-tour-marker argus-tour-marker-${m.kind === 'annotation' ? 'annotation' : 'measurement'}" data-measurement="${m.id}"></span>`,
+  size: { width: 18, height: 18 },
+  anchor: 'center center',
+  // Names and notes are people's text: escaped, never markup.
+  tooltip: { content: escapeHtml(m.text ? `${m.label}: ${m.text}` : m.label), position: 'top center' },
+});
+
 export interface EngineOptions {
   container: HTMLElement;
   manifest: TourManifest;
   /** `…/panoramas`: where preview and tiles of each panorama are read. */
   filesBase: string;
   start: TourView & { imageId: number };
+  /** Each panorama's markers (by image id): the 3D viewer's measurements and annotations. */
+  markers: Record<string, EngineMarker[]>;
   /** Panorama changed, camera moved, or the first panorama was drawn. */
   onView(view: TourView): void;
   onReady(): void;
@@ -57,6 +81,7 @@ export function createTourEngine(o: EngineOptions): TourEngine {
       tileUrl: (col: number, row: number, level: number) => `${o.filesBase}/${n.id}/${level}_${row}_${col}.jpg`,
     },
     links: linksOf(n),
+    markers: (o.markers[String(n.id)] ?? []).map(markerConfig),
   }));
   const viewer = new Viewer({
     container: o.container,

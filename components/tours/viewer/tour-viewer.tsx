@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { useNotify } from '@/components/platform/notifications';
-import type { TourManifest } from '@/lib/shared/schemas/tour';
+import type { TourManifest, TourMarkers } from '@/lib/shared/schemas/tour';
 import { floorKey } from '../floor-plan';
 import type { TourEngine } from './psv';
 import { TourMap } from './tour-map';
@@ -19,6 +19,8 @@ export interface TourViewerProps {
   initial: TourView;
   /** The mission page, for "back to mission" (absent on the public page). */
   backHref?: string;
+  /** The mission's measurements and annotations placed in each panorama (none on the public page). */
+  markers?: TourMarkers;
   /** Set for who may edit the tour: its links are edited in the maps dialog. */
   linkEditing?: { tourId: number; version: number };
 }
@@ -28,8 +30,9 @@ export interface TourViewerProps {
  * toggle 3D UI, toggle fullscreen, maps dialog, floor label (with a floor switcher). The address
  * follows the panorama and the camera, so the copied URL reopens exactly this view.
  */
-export function TourViewer({ name, manifest, filesBase, initial, backHref, linkEditing }: TourViewerProps) {
+export function TourViewer({ name, manifest, filesBase, initial, backHref, markers, linkEditing }: TourViewerProps) {
   const t = useTranslations('tours.viewer');
+  const tm = useTranslations('tours.viewer.markers');
   const notify = useNotify();
   const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -55,6 +58,12 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref, linkE
         manifest,
         filesBase,
         start: { ...initial, imageId: first.id },
+        markers: Object.fromEntries(
+          Object.entries(markers ?? {}).map(([id, list]) => [
+            id,
+            list.map((m) => ({ id: m.id, kind: m.kind, yaw: m.yaw, pitch: m.pitch, text: m.text, label: m.value === null ? m.name : tm(m.kind === 'area' ? 'area' : 'length', { name: m.name, value: m.value }) })),
+          ]),
+        ),
         onReady: () => setReady(true),
         onView: (next) => {
           setView(next);

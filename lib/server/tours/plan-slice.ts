@@ -27,26 +27,31 @@ export interface PlanSliceSource {
   etag: string;
 }
 
-/** Where a floor's slice comes from, for who edits the mission's tours; 409 while the point cloud is not ready. */
-export async function planSliceSource(ctx: DomainContext, input: { missionId: number; query: TourPlanQuery }): Promise<PlanSliceSource> {
-  await requireMission(ctx, input.missionId, EDIT_TOURS);
+/** The plan's frame: the served cloud, its lower corner, the storey height; null while no cloud is ready. */
+export async function missionPlanFrame(ctx: DomainContext, missionId: number): Promise<{ cloudPrefix: string; origin: [number, number, number]; storeyHeight: number } | null> {
   const [served] = await ctx.db
     .select({ outputPrefix: conversion.outputPrefix })
     .from(conversion)
-    .where(and(eq(conversion.missionId, input.missionId), isNull(conversion.datasetId), eq(conversion.state, 'succeeded')))
+    .where(and(eq(conversion.missionId, missionId), isNull(conversion.datasetId), eq(conversion.state, 'succeeded')))
     .orderBy(desc(conversion.id))
     .limit(1);
-  const notReady = () => tourConflict("The mission's point cloud is not ready", 'tours.blocked.pointcloudNotReady');
-  if (!served) throw notReady();
-  const origin = await cloudLowerCorner(ctx, served.outputPrefix).catch(() => {
-    throw notReady();
-  });
-  const [first] = await ctx.db.select({ storeyHeight: building.storeyHeight }).from(building).where(eq(building.missionId, input.missionId)).orderBy(asc(building.id)).limit(1);
-  const storey = first?.storeyHeight ?? DEFAULT_STOREY_HEIGHT_M;
+  if (!served) return null;
+  const origin = await cloudLowerCorner(ctx, served.outputPrefix).catch(() => null);
+  if (!origin) return null;
+  const [first] = await ctx.db.select({ storeyHeight: building.storeyHeight }).from(building).where(eq(building.missionId, missionId)).orderBy(asc(building.id)).limit(1);
+  return { cloudPrefix: served.outputPrefix, origin, storeyHeight: first?.storeyHeight ?? DEFAULT_STOREY_HEIGHT_M };
+}
+
+/** Where a floor's slice comes from, for who edits the mission's tours; 409 while the point cloud is not ready. */
+export async function planSliceSource(ctx: DomainContext, input: { missionId: number; query: TourPlanQuery }): Promise<PlanSliceSource> {
+  await requireMission(ctx, input.missionId, EDIT_TOURS);
+  const frame = await missionPlanFrame(ctx, input.missionId);
+  if (!frame) throw tourConflict("The mission's point cloud is not ready", 'tours.blocked.pointcloudNotReady');
+  const storey = frame.storeyHeight;
   const zMin = input.query.floor * storey + 0.5;
   const zMax = Math.max(zMin + 0.2, (input.query.floor + 1) * storey - 0.5);
-  const hash = createHash('sha256').update(JSON.stringify([served.outputPrefix, origin, zMin, zMax, input.query.limit])).digest('base64url');
-  return { cloudPrefix: served.outputPrefix, origin, zMin, zMax, etag: `"${hash.slice(0, 32)}"` };
+  const hash = createHash('sha256').update(JSON.stringify([frame.cloudPrefix, frame.origin, zMin, zMax, input.query.limit])).digest('base64url');
+  return { cloudPrefix: frame.cloudPrefix, origin: frame.origin, zMin, zMax, etag: `"${hash.slice(0, 32)}"` };
 }
 
 /** The slice itself: u = x, v = y on the plan. */

@@ -149,3 +149,18 @@ export const tourPlanQuery = z.strictObject({
   limit: z.coerce.number().int().min(1000).max(400_000).default(TOUR_PLAN_DEFAULT_LIMIT),
 });
 export type TourPlanQuery = z.output<typeof tourPlanQuery>;
+
+/** A measurement or annotation of the 3D viewer as a marker in one panorama (lib/shared/tours/markers.ts). */
+export const tourMarkerSchema = z.object({
+  id: idSchema,
+  kind: z.enum(['distance', 'height', 'area', 'annotation']),
+  name: z.string(),
+  value: z.number().nullable(),
+  text: z.string().nullable(),
+  yaw: z.number(),
+  pitch: z.number(),
+  distance: z.number(),
+});
+/** Each panorama's markers, keyed by its image id. */
+export const tourMarkersSchema = z.record(z.string(), z.array(tourMarkerSchema));
+export type TourMarkers = z.output<typeof tourMarkersSchema>;

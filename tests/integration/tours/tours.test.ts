@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { mission, missionImage } from '@/lib/server/db/schema';
+import { measurement, mission, missionImage } from '@/lib/server/db/schema';
 import { storage } from '@/lib/server/storage';
-import type { TourDto, TourImageDto, TourManifest } from '@/lib/shared/schemas/tour';
+import type { TourDto, TourImageDto, TourManifest, TourMarkers } from '@/lib/shared/schemas/tour';
 import { callAs, openAppWorld, type AppWorld, type Role } from '../mission-files/app-world';
 import { finishBlurring, keysUnder, markPointcloudReady, picture, runGeneration, uploadPanorama } from './tour-world';
 
@@ -269,6 +269,32 @@ describe('tours', () => {
     expect((await generate('operator', tourId)).status).toBe(202);
     await runGeneration(app, tourId);
     expect(pairsOf(((await (await getTour('operator', tourId)).json()) as { manifest: TourManifest }).manifest)).toEqual(automatic);
+  });
+
+  it("shows the 3D viewer's visible measurements and annotations as markers at their place in each panorama", async () => {
+    // Nothing to place them by until the point cloud's frame is known (its metadata.json).
+    const markersOf = async () => ((await (await getTour('customer2', tourId)).json()) as { markers: TourMarkers }).markers;
+    const corner = [691600, 5334780, 519] as const;
+    const at = (x: number, y: number, z: number): [number, number, number] => [corner[0] + x, corner[1] + y, corner[2] + z];
+    const camera = { position: at(0, 0, 1.6), target: at(1, 0, 1.6) };
+    await app.t.db.insert(measurement).values([
+      // 5 m east of the hall at eye height: the office's spot, straight ahead from the hall (it faces east).
+      { missionId, kind: 'annotation', name: 'Notiz', points: [at(5, 0, 1.6)], data: { title: 'Riss <b>Wand</b>', text: 'prüfen', camera } },
+      { missionId, kind: 'distance', name: 'Flur', points: [at(0, 2, 0), at(4, 2, 0)] },
+      { missionId, kind: 'distance', name: 'Versteckt', visible: false, points: [at(0, 1, 1), at(1, 1, 1)] },
+      { missionId, kind: 'annotation', name: 'Dach', points: [at(9, 1, 4.6)], data: { title: 'Dachfenster', text: '', camera } },
+    ]);
+    expect(await markersOf()).toEqual({});
+    await storage().put(`missions/${missionId}/cloud/metadata.json`, Buffer.from(JSON.stringify({ version: '2.0', points: 1, boundingBox: { min: corner, max: at(20, 20, 10) } })), { contentType: 'application/json' });
+
+    const markers = await markersOf();
+    const deg = (rad: number) => Math.round((rad * 180) / Math.PI);
+    expect(markers[String(ids.hall)]!.map((m) => [m.name, m.kind, m.value, m.text, deg(m.yaw), deg(m.pitch)])).toEqual([
+      ['Flur', 'distance', 4, null, -45, -29],
+      ['Riss <b>Wand</b>', 'annotation', null, 'prüfen', 0, 0],
+    ]);
+    // Upstairs (one storey of 3 m up), the attic sees only its own floor's note, 1.6 m ahead at eye height.
+    expect(markers[String(ids.attic)]!.map((m) => [m.name, m.distance])).toEqual([['Dachfenster', 0]]);
   });
 
   it("is another company's: its tour, images, tiles and links answer the mission's 403", async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { missionIdParams } from '@/lib/shared/schemas/mission-view';
 import {
-  createTourBody, tourIdParams, tourLinksBody, tourPlanQuery, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
+  createTourBody, tourIdParams, tourLinksBody, tourMarkersSchema, tourPlanQuery, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
 } from '@/lib/shared/schemas/tour';
 import { endpoint } from '../endpoint';
 
@@ -70,10 +70,10 @@ export const createTour = endpoint({
 export const getTour = endpoint({
   method: 'GET',
   path: '/api/v2/tours/{id}',
-  summary: 'A tour with its generated panoramas, tiles and links',
+  summary: "A tour with its generated panoramas, tiles and links, and the mission's measurements and annotations as markers of each panorama",
   tag,
   params: tourIdParams,
-  response: z.object({ tour: tourSchema, manifest: tourManifestSchema.nullable() }),
+  response: z.object({ tour: tourSchema, manifest: tourManifestSchema.nullable(), markers: tourMarkersSchema }),
 });
 
 export const updateTour = endpoint({
