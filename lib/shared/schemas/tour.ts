@@ -45,6 +45,8 @@ export const tourImagesSchema = z.object({
   /** Every image in tours has a floor and a position (spec §2's "segmented"). */
   segmented: z.boolean(),
   mayEdit: z.boolean(),
+  /** May upload panoramas to the mission (the resumable upload, purpose tour-image). */
+  mayUpload: z.boolean(),
 });
 export type TourImagesDto = z.output<typeof tourImagesSchema>;
 

@@ -81,12 +81,15 @@ describe('the tour images of a mission', () => {
   it('lists its panoramas (not its photos) in upload order, unplaced, with who may edit', async () => {
     const res = await getImages('operator');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { items: TourImageDto[]; segmented: boolean; mayEdit: boolean };
+    const body = (await res.json()) as { items: TourImageDto[]; segmented: boolean; mayEdit: boolean; mayUpload: boolean };
     expect(body.items.map((i) => [i.name, i.order, i.floor, i.x, i.inTours, i.version])).toEqual([
       ['halle', 0, null, null, true, 0], ['buero', 1, null, null, true, 0], ['lager', 2, null, null, true, 0], ['dachboden', 3, null, null, true, 0],
     ]);
     expect(body.segmented).toBe(false);
     expect(body.mayEdit).toBe(true);
+    // The operator uploads panoramas on the tour images page; customer2 (a customer) may not upload.
+    expect(body.mayUpload).toBe(true);
+    expect(((await (await getImages('customer2')).json()) as { mayUpload: boolean }).mayUpload).toBe(false);
   });
 
   it('answers per role and tenant: 401 without a session, 403 for another company', async () => {
