@@ -109,6 +109,8 @@ export function createTourEngine(o: EngineOptions): TourEngine {
     report();
     if (!ready) {
       ready = true;
+      // The first panorama is on screen with the next frame: the mark the tours bench measures to.
+      requestAnimationFrame(() => performance.mark('tour:first-panorama'));
       o.onReady();
     }
   });
