@@ -8,6 +8,7 @@ import { inTransaction } from '@/lib/server/domain/context';
 import { systemContext } from '@/lib/server/domain/contexts';
 import { tourGenerateJob } from '@/lib/server/tours/generate-job';
 import { DEMO_SCAN_MISSION_REFERENCE } from './demo-scan';
+import { GROUND } from './demo-building-surfaces';
 
 /*
  * Issue 17 point 6: the demo mission's tour. Rooms of the generated office building (24 m × 12 m,
@@ -18,6 +19,13 @@ import { DEMO_SCAN_MISSION_REFERENCE } from './demo-scan';
  */
 
 export const DEMO_TOUR_NAME = 'Rundgang Bürohaus';
+
+/**
+ * Tour plans are in the frame of the mission's point cloud (x east, y north from its lower
+ * corner; ADR 0012): the demo cloud starts at the ground's south-west corner, so a room at
+ * (x, y) of the building stands at (x − west, y − south) on the plan, over its walls in the slice.
+ */
+const onPlan = (x: number, y: number) => ({ x: x - GROUND.west, y: y - GROUND.south });
 const COURTYARD = 'hof-panorama.jpg';
 
 interface Room {
@@ -89,7 +97,7 @@ export async function seedDemoTour(db: Db, identities: Record<string, string>): 
         .values({ missionId: demo.id, kind: 'tour-image', filename: room.filename, storageKey: key, sizeBytes: stored.size, sha256: createHash('sha256').update(bytes).digest('hex'), contentType: 'image/jpeg', uploadedBy: operator })
         .returning({ id: missionFile.id });
       const imageId = await registerImage(tx, { missionId: demo.id, missionFileId: file!.id, purpose: 'tour-image', filename: room.filename, uploadedBy: operator });
-      await tx.db.insert(tourPanorama).values({ imageId, missionId: demo.id, name: room.label, sortOrder: order++, floor: room.floor, x: room.x, y: room.y, heading: room.heading });
+      await tx.db.insert(tourPanorama).values({ imageId, missionId: demo.id, name: room.label, sortOrder: order++, floor: room.floor, ...onPlan(room.x, room.y), heading: room.heading });
     }
     // The courtyard panorama of the blurring demo, in front of the entrance, looking at the building.
     const [courtyard] = await tx.db
@@ -97,7 +105,7 @@ export async function seedDemoTour(db: Db, identities: Record<string, string>): 
       .from(missionImage)
       .innerJoin(missionFile, eq(missionFile.id, missionImage.missionFileId))
       .where(and(eq(missionImage.missionId, demo.id), eq(missionFile.filename, COURTYARD)));
-    if (courtyard) await tx.db.insert(tourPanorama).values({ imageId: courtyard.id, missionId: demo.id, name: 'Hof', sortOrder: 0, floor: 0, x: 12, y: -5, heading: 0 }).onConflictDoNothing();
+    if (courtyard) await tx.db.insert(tourPanorama).values({ imageId: courtyard.id, missionId: demo.id, name: 'Hof', sortOrder: 0, floor: 0, ...onPlan(12, -5), heading: 0 }).onConflictDoNothing();
     const [created] = await tx.db.insert(tour).values({ missionId: demo.id, name: DEMO_TOUR_NAME }).returning({ id: tour.id });
     const job = await tx.jobs.enqueue(tx.db, tourGenerateJob, { tourId: created!.id }, { missionId: demo.id, createdBy: operator ?? undefined });
     await tx.db.update(tour).set({ generationJobId: job.id, updatedAt: sql`now()` }).where(eq(tour.id, created!.id));

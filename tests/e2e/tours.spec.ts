@@ -113,17 +113,17 @@ test('customer@ previews the tour images in the slider and moves one on the floo
   await page.getByRole('link', { name: 'Assign floors and positions' }).click();
   await expect(page).toHaveURL(new RegExp(`/mission/${missionId}/virtual_tour_segmentation$`));
   const row = page.getByRole('listitem').filter({ hasText: 'Flur West' });
-  await expect(row).toContainText('x 6.0 m, y 6.0 m, 270°');
+  await expect(row).toContainText('x 26.0 m, y 22.0 m, 270°');
   await row.getByRole('checkbox').check();
   const plan = page.getByRole('application', { name: /Plan: Ground floor|Plan of Ground floor/ });
   await plan.focus();
   await page.keyboard.press('Shift+ArrowRight');
   await page.keyboard.press(']');
-  await expect(row).toContainText('x 7.0 m, y 6.0 m, 285°');
+  await expect(row).toContainText('x 27.0 m, y 22.0 m, 285°');
   await expect(page.getByRole('button', { name: 'Save (1)' })).toBeEnabled();
   await page.keyboard.press('Control+z');
   await page.keyboard.press('Control+z');
-  await expect(row).toContainText('x 6.0 m, y 6.0 m, 270°');
+  await expect(row).toContainText('x 26.0 m, y 22.0 m, 270°');
   await expect(page.getByRole('button', { name: 'Save (0)' })).toBeDisabled();
 });
 

@@ -17,10 +17,19 @@ function useErrorText() {
  * control with a per-file bar, speed, time left, pause, resume and cancel. The page's data is
  * refreshed when an upload starts and when it finishes, so the dataset or file shows in its section.
  */
-export function MissionUpload({ missionId, purpose, datasetType, placeholder }: { missionId: number; purpose: UploadPurpose; datasetType?: DatasetType; placeholder?: string }) {
+export function MissionUpload({
+  missionId, purpose, datasetType, placeholder, onServerChange,
+}: { missionId: number; purpose: UploadPurpose; datasetType?: DatasetType; placeholder?: string; onServerChange?: () => void }) {
   const router = useRouter();
   const errorText = useErrorText();
-  const { items, add, act, busy } = useTusUploads({ missionId, purpose, datasetType, onServerChange: () => router.refresh() });
+  const { items, add, act, busy } = useTusUploads({
+    missionId, purpose, datasetType,
+    // Pages holding their data on the client (not from the server render) refresh it themselves.
+    onServerChange: () => {
+      router.refresh();
+      onServerChange?.();
+    },
+  });
   const files = items.map(
     (item: UploadItem): FileProgress => ({
       name: item.name,

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNotify } from '@/components/platform/notifications';
+import { MissionUpload } from '@/components/missions/uploads/mission-upload';
 import { Dialog } from '@/components/ui/dialog';
 import { ImageSlider, type ImageSliderHandle } from '@/components/ui/image-slider/image-slider';
 import { tours } from '@/lib/client/api/tours';
@@ -64,8 +65,13 @@ export function TourImagesView({ missionId, initial }: { missionId: number; init
         <Link href={`/mission/${missionId}`}>{t('back')}</Link>
         {data.mayEdit && <Link href={`/mission/${missionId}/virtual_tour_segmentation`}>{t('segmentation')}</Link>}
       </nav>
+      {data.mayUpload && (
+        <section className={styles.upload} data-testid="tour-image-upload" aria-label={t('upload')}>
+          <MissionUpload missionId={missionId} purpose="tour-image" placeholder={t('uploadPlaceholder')} onServerChange={() => void mutate()} />
+        </section>
+      )}
       {data.items.length === 0 ? (
-        <p className={styles.empty}>{t('empty')}</p>
+        <p className={styles.empty}>{data.mayUpload ? t('emptyUpload') : t('empty')}</p>
       ) : (
         <>
           {slides.length > 0 && (

@@ -106,3 +106,20 @@ export function placementChanges(server: Placements, edited: Placements): { imag
       return !s || s.floor !== p.floor || s.x !== p.x || s.y !== p.y || s.heading !== p.heading;
     });
 }
+
+/**
+ * The editor's starting placements: what the server holds, except that an image nobody placed
+ * yet starts where its file says it was taken (heading, GPS on the plan), unsaved, so the user
+ * confirms it with "save" (and still assigns the floor).
+ */
+export function prefilled(
+  items: readonly { imageId: number; inTours: boolean; floor: number | null; x: number | null; y: number | null; heading: number; fromMetadata: { heading: number | null; x: number | null; y: number | null } | null }[],
+): Placements {
+  return Object.fromEntries(
+    items.filter((i) => i.inTours).map((i) => {
+      const file = i.x === null ? i.fromMetadata : null;
+      const placed = file !== null && file.x !== null && file.y !== null;
+      return [i.imageId, { floor: i.floor, x: placed ? file.x : i.x, y: placed ? file.y : i.y, heading: file?.heading ?? i.heading }];
+    }),
+  );
+}

@@ -8,11 +8,13 @@ import { tours } from '@/lib/client/api/tours';
 import type { TourImageDto, TourImagesDto } from '@/lib/shared/schemas/tour';
 import { floorKey, planFrame, toSvgY } from '../floor-plan';
 import { useTourFailure } from '../tour-text';
-import { initialSegmentation, placementChanges, segmentationReducer, type Placements } from './segmentation-state';
+import { initialSegmentation, placementChanges, prefilled, segmentationReducer, type Placements } from './segmentation-state';
 import styles from './segmentation.module.css';
+import { usePlanSlice } from './use-plan-slice';
 
 const placementsOf = (items: readonly TourImageDto[]): Placements =>
   Object.fromEntries(items.filter((i) => i.inTours).map((i) => [i.imageId, { floor: i.floor, x: i.x, y: i.y, heading: i.heading }]));
+
 
 /** Floors offered: the basement to the fourth floor, plus any floor an image already has. */
 const floorsOf = (placements: Placements) => [...new Set([-1, 0, 1, 2, 3, 4, ...Object.values(placements).flatMap((p) => (p.floor === null ? [] : [p.floor]))])].sort((a, b) => a - b);
@@ -30,15 +32,18 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
   const notify = useNotify();
   const [server, setServer] = useState(initial);
   const serverPlacements = useMemo(() => placementsOf(server.items), [server]);
-  const [state, dispatch] = useReducer(segmentationReducer, serverPlacements, (p) => initialSegmentation(p));
+  const [state, dispatch] = useReducer(segmentationReducer, initial.items, (items) => initialSegmentation(prefilled(items)));
   const [saving, setSaving] = useState(false);
   const svg = useRef<SVGSVGElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const images = server.items.filter((i) => i.inTours);
   const name = (id: number) => images.find((i) => i.imageId === id)?.name ?? String(id);
   const changes = placementChanges(serverPlacements, state.placements);
+  const slice = usePlanSlice(missionId, state.floor);
   const placedAll = Object.entries(state.placements).flatMap(([, p]) => (p.x !== null && p.y !== null ? [{ x: p.x, y: p.y }] : []));
-  const frame = planFrame(placedAll, 6, 30);
+  // The plan shows the floor's slice whole, and every placed image.
+  const sliceCorners = slice ? [{ x: slice.minX, y: slice.minY }, { x: slice.minX + slice.width, y: slice.minY + slice.height }] : [];
+  const frame = planFrame([...placedAll, ...sliceCorners], slice ? 2 : 6, 30);
   const onFloor = Object.entries(state.placements).filter(([, p]) => p.floor === state.floor && p.x !== null).map(([id, p]) => ({ id: Number(id), ...p }));
   const floorName = (floor: number) => {
     const { key, n } = floorKey(floor);
@@ -102,14 +107,14 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
         body: { changes: changes.map((c) => ({ ...c, version: byId.get(c.imageId)!.version })) },
       });
       setServer(saved);
-      dispatch({ type: 'reset', placements: placementsOf(saved.items) });
+      dispatch({ type: 'reset', placements: prefilled(saved.items) });
       notify({ type: 'success', text: t('saved') });
     } catch (err) {
       notify({ type: 'error', text: failure(err, 'tours.failures.saveImages') });
       const fresh = await tours.listTourImages({ params: { id: missionId } }).catch(() => null);
       if (fresh) {
         setServer(fresh);
-        dispatch({ type: 'reset', placements: placementsOf(fresh.items) });
+        dispatch({ type: 'reset', placements: prefilled(fresh.items) });
       }
     } finally {
       setSaving(false);
@@ -146,7 +151,10 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
                       <input type="checkbox" checked={state.selected.includes(image.imageId)} onChange={() => dispatch({ type: 'select', id: image.imageId, additive: true })} />
                       <span>{image.name}</span>
                     </label>
-                    <span className={styles.hint}>{p.floor === null ? t('noFloor') : floorName(p.floor)} · {p.x === null ? t('unplaced') : t('placed', { x: p.x.toFixed(1), y: p.y!.toFixed(1), heading: Math.round(p.heading) })}</span>
+                    <span className={styles.hint}>
+                      {p.floor === null ? t('noFloor') : floorName(p.floor)} · {p.x === null ? t('unplaced') : t('placed', { x: p.x.toFixed(1), y: p.y!.toFixed(1), heading: Math.round(p.heading) })}
+                      {image.x === null && image.fromMetadata && ` · ${t('fromMetadata')}`}
+                    </span>
                   </li>
                 );
               })}
@@ -173,6 +181,10 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
             onPointerCancel={() => (drag.current = null)}
             onKeyDown={onKeyDown}
           >
+            {slice && (
+              <image href={slice.href} x={slice.minX} y={toSvgY(frame, slice.minY + slice.height)} width={slice.width} height={slice.height}
+                preserveAspectRatio="none" className={styles.slice} data-testid="plan-slice" data-points={slice.count} />
+            )}
             {gridLines}
             {onFloor.map((p) => {
               const y = toSvgY(frame, p.y!);

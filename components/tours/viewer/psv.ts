@@ -26,8 +26,32 @@ export interface TourEngine {
   recenter(): void;
   toggleGallery(): void;
   setUiVisible(visible: boolean): void;
+  /** Links saved by hand: the arrows change without reloading the panorama. */
+  setLinks(manifest: TourManifest): void;
   destroy(): void;
 }
+
+/** A measurement or annotation drawn in a panorama, its label already in words. */
+export interface EngineMarker {
+  id: number;
+  kind: string;
+  yaw: number;
+  pitch: number;
+  label: string;
+  text: string | null;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const markerConfig = (m: EngineMarker) => ({
+  id: `measurement-${m.id}`,
+  position: { yaw: m.yaw, pitch: m.pitch },
+  html: `<span class="argus-tour-marker argus-tour-marker-${m.kind === 'annotation' ? 'annotation' : 'measurement'}" data-measurement="${m.id}"></span>`,
+  size: { width: 18, height: 18 },
+  anchor: 'center center',
+  // Names and notes are people's text: escaped, never markup.
+  tooltip: { content: escapeHtml(m.text ? `${m.label}: ${m.text}` : m.label), position: 'top center' },
+});
 
 export interface EngineOptions {
   container: HTMLElement;
@@ -35,10 +59,15 @@ export interface EngineOptions {
   /** `…/panoramas`: where preview and tiles of each panorama are read. */
   filesBase: string;
   start: TourView & { imageId: number };
+  /** Each panorama's markers (by image id): the 3D viewer's measurements and annotations. */
+  markers: Record<string, EngineMarker[]>;
   /** Panorama changed, camera moved, or the first panorama was drawn. */
   onView(view: TourView): void;
   onReady(): void;
 }
+
+const linksOf = (n: TourManifest['nodes'][number]): VirtualTourNode['links'] =>
+  n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } }));
 
 export function createTourEngine(o: EngineOptions): TourEngine {
   const nodes: VirtualTourNode[] = o.manifest.nodes.map((n) => ({
@@ -51,7 +80,8 @@ export function createTourEngine(o: EngineOptions): TourEngine {
       levels: n.levels,
       tileUrl: (col: number, row: number, level: number) => `${o.filesBase}/${n.id}/${level}_${row}_${col}.jpg`,
     },
-    links: n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } })),
+    links: linksOf(n),
+    markers: (o.markers[String(n.id)] ?? []).map(markerConfig),
   }));
   const viewer = new Viewer({
     container: o.container,
@@ -79,6 +109,8 @@ export function createTourEngine(o: EngineOptions): TourEngine {
     report();
     if (!ready) {
       ready = true;
+      // The first panorama is on screen with the next frame: the mark the tours bench measures to.
+      requestAnimationFrame(() => performance.mark('tour:first-panorama'));
       o.onReady();
     }
   });
@@ -94,6 +126,9 @@ export function createTourEngine(o: EngineOptions): TourEngine {
       o.container.classList.toggle('argus-tour-ui-hidden', !visible);
       if (visible) markers.showAllMarkers();
       else markers.hideAllMarkers();
+    },
+    setLinks: (manifest) => {
+      for (const n of manifest.nodes) tour.updateNode({ id: String(n.id), links: linksOf(n) });
     },
     destroy: () => viewer.destroy(),
   };

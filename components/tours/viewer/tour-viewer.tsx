@@ -5,9 +5,10 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { useNotify } from '@/components/platform/notifications';
-import type { TourManifest } from '@/lib/shared/schemas/tour';
-import { floorKey, planFrame, toSvgY } from '../floor-plan';
+import type { TourManifest, TourMarkers } from '@/lib/shared/schemas/tour';
+import { floorKey } from '../floor-plan';
 import type { TourEngine } from './psv';
+import { TourMap } from './tour-map';
 import { startNode, tourViewSearch, type TourView } from './tour-view-state';
 import styles from './tour-viewer.module.css';
 
@@ -18,6 +19,10 @@ export interface TourViewerProps {
   initial: TourView;
   /** The mission page, for "back to mission" (absent on the public page). */
   backHref?: string;
+  /** The mission's measurements and annotations placed in each panorama (none on the public page). */
+  markers?: TourMarkers;
+  /** Set for who may edit the tour: its links are edited in the maps dialog. */
+  linkEditing?: { tourId: number; version: number };
 }
 
 /**
@@ -25,8 +30,9 @@ export interface TourViewerProps {
  * toggle 3D UI, toggle fullscreen, maps dialog, floor label (with a floor switcher). The address
  * follows the panorama and the camera, so the copied URL reopens exactly this view.
  */
-export function TourViewer({ name, manifest, filesBase, initial, backHref }: TourViewerProps) {
+export function TourViewer({ name, manifest, filesBase, initial, backHref, markers, linkEditing }: TourViewerProps) {
   const t = useTranslations('tours.viewer');
+  const tm = useTranslations('tours.viewer.markers');
   const notify = useNotify();
   const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -36,7 +42,9 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref }: Tou
   const [ready, setReady] = useState(false);
   const [uiVisible, setUiVisible] = useState(true);
   const [mapOpen, setMapOpen] = useState(false);
-  const current = manifest.nodes.find((n) => n.id === view.imageId) ?? first;
+  // The links saved in the maps dialog (and the version they were saved at) replace the page's.
+  const [live, setLive] = useState({ manifest, version: linkEditing?.version ?? 0 });
+  const current = live.manifest.nodes.find((n) => n.id === view.imageId) ?? first;
 
   useEffect(() => {
     if (!first || !container.current) return;
@@ -50,6 +58,12 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref }: Tou
         manifest,
         filesBase,
         start: { ...initial, imageId: first.id },
+        markers: Object.fromEntries(
+          Object.entries(markers ?? {}).map(([id, list]) => [
+            id,
+            list.map((m) => ({ id: m.id, kind: m.kind, yaw: m.yaw, pitch: m.pitch, text: m.text, label: m.value === null ? m.name : tm(m.kind === 'area' ? 'area' : 'length', { name: m.name, value: m.value }) })),
+          ]),
+        ),
         onReady: () => setReady(true),
         onView: (next) => {
           setView(next);
@@ -89,9 +103,6 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref }: Tou
     const { key, n } = floorKey(floor);
     return t(key, { n });
   };
-  const onFloor = manifest.nodes.filter((n) => n.floor === current.floor);
-  const plan = planFrame(onFloor);
-
   return (
     <div ref={frame} className={styles.frame} data-testid="tour-viewer" data-ready={ready ? 'true' : 'false'} data-image={view.imageId ?? ''}>
       <div className={styles.toolbar} role="toolbar" aria-label={t('toolbar')}>
@@ -122,24 +133,17 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref }: Tou
       </div>
       <div ref={container} className={styles.sphere} />
       <Dialog open={mapOpen} onClose={() => setMapOpen(false)} title={`${t('map')}: ${floorName(current.floor)}`}>
-        <svg className={styles.plan} viewBox={`${plan.minX} ${plan.minY} ${plan.width} ${plan.height}`} role="img" aria-label={t('mapLabel')}>
-          {onFloor.map((n) => {
-            const y = toSvgY(plan, n.y);
-            const here = n.id === current.id;
-            // The viewing direction: the panorama's heading plus where the camera looks now.
-            const angle = ((n.heading + (here ? view.yaw : 0)) * Math.PI) / 180;
-            return (
-              <g key={n.id}>
-                {here && <path d={`M ${n.x} ${y} L ${n.x + 2.5 * Math.sin(angle - 0.4)} ${y - 2.5 * Math.cos(angle - 0.4)} A 2.5 2.5 0 0 1 ${n.x + 2.5 * Math.sin(angle + 0.4)} ${y - 2.5 * Math.cos(angle + 0.4)} Z`} className={styles.cone} />}
-                <circle cx={n.x} cy={y} r={here ? 0.6 : 0.45} className={here ? styles.here : styles.spot} tabIndex={0} role="button" aria-label={n.name}
-                  onClick={() => { engine.current?.goTo(n.id); setMapOpen(false); }}
-                  onKeyDown={(e) => { if (e.key === 'Enter') { engine.current?.goTo(n.id); setMapOpen(false); } }}>
-                  <title>{n.name}</title>
-                </circle>
-              </g>
-            );
-          })}
-        </svg>
+        <TourMap
+          manifest={live.manifest}
+          current={current}
+          yaw={view.yaw}
+          onGo={(id) => { engine.current?.goTo(id); setMapOpen(false); }}
+          editing={linkEditing && {
+            tourId: linkEditing.tourId,
+            version: live.version,
+            onSaved: (tour, saved) => { setLive({ manifest: saved, version: tour.version }); engine.current?.setLinks(saved); },
+          }}
+        />
       </Dialog>
     </div>
   );

@@ -15,6 +15,10 @@ export const fetchPanelizerPoints = (projectId: string, query: PanelizerPointsQu
 export const fetchPanelizerExportPoints = (exportId: string, query: PanelizerPointsQuery, signal?: AbortSignal) =>
   fetchPoints(urlOf(routes.panelizerPoints.getPanelizerExportPoints, { params: { id: exportId }, query }), signal);
 
+/** A floor's top-down slice of the mission's point cloud under the tour segmentation plan (same wire format). */
+export const fetchTourPlan = (missionId: number, floor: number, signal?: AbortSignal) =>
+  fetchPoints(urlOf(routes.tours.getTourPlan, { params: { id: missionId }, query: { floor } }), signal);
+
 async function fetchPoints(url: string, signal?: AbortSignal): Promise<PanelizerPoints> {
   let response: Response;
   try {

@@ -179,6 +179,7 @@ export const routes = {
     exportTour: { method: 'GET', path: '/api/v2/tours/{id}/export', body: false },
     generateTour: { method: 'POST', path: '/api/v2/tours/{id}/generate', body: false },
     getTour: { method: 'GET', path: '/api/v2/tours/{id}', body: false },
+    getTourPlan: { method: 'GET', path: '/api/v2/missions/{id}/tour-plan', body: false },
     importTour: { method: 'POST', path: '/api/v2/missions/{id}/tours/import', body: false },
     listTourImages: { method: 'GET', path: '/api/v2/missions/{id}/tour-images', body: false },
     listTours: { method: 'GET', path: '/api/v2/missions/{id}/tours', body: false },
@@ -189,6 +190,7 @@ export const routes = {
     unpublishTour: { method: 'DELETE', path: '/api/v2/tours/{id}/publish', body: false },
     updateTour: { method: 'PATCH', path: '/api/v2/tours/{id}', body: true },
     updateTourImages: { method: 'PATCH', path: '/api/v2/missions/{id}/tour-images', body: true },
+    updateTourLinks: { method: 'PUT', path: '/api/v2/tours/{id}/links', body: true },
   },
   panelizer: {
     createPanelizerExport: { method: 'POST', path: '/api/v2/panelizer-projects/{id}/exports', body: false },

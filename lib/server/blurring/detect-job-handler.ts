@@ -43,7 +43,7 @@ export const blurringDetectHandler: JobHandler<typeof blurringDetectJob.schema> 
         const [row] = await tx.db
           .update(missionImage)
           .set({
-            width: facts.width, height: facts.height, metadata: { ...image.metadata, format: facts.format, orientation: facts.orientation, equirectangular: facts.equirectangular },
+            width: facts.width, height: facts.height, metadata: { ...image.metadata, format: facts.format, orientation: facts.orientation, equirectangular: facts.equirectangular, pose: facts.pose },
             detection: 'done', detectionError: null, detector: FACE_DETECTOR, detectorVersion, detectedAt: now,
             regions, regionsVersion: version, ...rendered, updatedAt: now, version: sql`${missionImage.version} + 1`,
           })

@@ -1,6 +1,7 @@
 import 'server-only';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Region } from '@/lib/shared/schemas/blurring';
+import { readPose, type ImagePose } from '../tours/image-pose';
 import { clampBox } from './tiles';
 import type { RgbImage } from './face-detector';
 
@@ -23,6 +24,8 @@ export interface ImageFacts {
   format: string;
   orientation: number;
   equirectangular: boolean;
+  /** Heading (GPano XMP) and position (EXIF GPS) when the file carries them. */
+  pose: ImagePose;
 }
 
 const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
@@ -41,7 +44,7 @@ export async function readFacts(bytes: Buffer): Promise<ImageFacts> {
   const turned = orientation >= 5;
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
-  return { width, height, format: meta.format ?? 'unknown', orientation, equirectangular: width === 2 * height && width >= PANORAMA_MIN_WIDTH };
+  return { width, height, format: meta.format ?? 'unknown', orientation, equirectangular: width === 2 * height && width >= PANORAMA_MIN_WIDTH, pose: readPose(meta) };
 }
 
 /** The upright image as RGB pixels (for the detector). */

@@ -9,7 +9,7 @@ import { PermanentJobError, type JobHandler } from '../jobs/define';
 import { missionPanoramas, type Panorama } from './panoramas';
 import { generateBlockers } from './generate-rules';
 import { generationPrefix, type tourGenerateJob } from './generate-job';
-import { buildLinks } from './links';
+import { buildLinks, NEIGHBOURS } from '@/lib/shared/tours/links';
 import { cutPanorama, NotEquirectangular, TILE_SIZE } from './tiles';
 
 /**
@@ -24,7 +24,7 @@ export const tourGenerateHandler: JobHandler<typeof tourGenerateJob.schema> = {
     if (!current) return { skipped: 'gone' };
     try {
       const prefix = generationPrefix(current.missionId, tourId, job.jobId);
-      const manifest = await cutAll(ctx, current.missionId, prefix, job);
+      const manifest = await cutAll(ctx, current, prefix, job);
       const previous = await inTransaction(ctx, async (tx) => {
         const [locked] = await tx.db.select().from(tour).where(eq(tour.id, tourId)).for('update');
         if (!locked) return null;
@@ -54,7 +54,8 @@ export const tourGenerateHandler: JobHandler<typeof tourGenerateJob.schema> = {
   },
 };
 
-async function cutAll(ctx: DomainContext, missionId: number, prefix: string, job: Parameters<typeof tourGenerateHandler.run>[1]): Promise<TourManifest> {
+async function cutAll(ctx: DomainContext, current: typeof tour.$inferSelect, prefix: string, job: Parameters<typeof tourGenerateHandler.run>[1]): Promise<TourManifest> {
+  const missionId = current.missionId;
   const [missionRow] = await ctx.db.select().from(mission).where(eq(mission.id, missionId));
   const panoramas = (await missionPanoramas(ctx, missionId)).filter((p) => p.inTours);
   const blockers = missionRow ? await generateBlockers(ctx, missionRow, panoramas) : ['missionGone'];
@@ -63,7 +64,8 @@ async function cutAll(ctx: DomainContext, missionId: number, prefix: string, job
   if (blockers.length === 1 && blockers[0] === 'pointcloudNotReady') throw new Error(reason);
   if (blockers.length > 0) throw new PermanentJobError(reason);
   const nodes: TourManifest['nodes'] = [];
-  const links = buildLinks(panoramas.map((p) => ({ id: p.imageId, floor: p.floor!, x: p.x!, y: p.y!, heading: p.heading })));
+  // Links edited by hand survive: applied again to the links the (possibly new) positions give.
+  const links = buildLinks(panoramas.map((p) => ({ id: p.imageId, floor: p.floor!, x: p.x!, y: p.y!, heading: p.heading })), NEIGHBOURS, current.linkEdits);
   for (const [index, p] of panoramas.entries()) {
     if (job.signal.aborted) throw new Error('generation was stopped');
     const bytes = await sourceOf(ctx, p);

@@ -4,6 +4,7 @@ import { tour } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { AppError, notFound } from '../errors';
 import type { MissionCapability } from '../missions/mission-access';
+import type { MissionAccess } from '../missions/mission-access';
 import { requireMission, type MissionRow } from '../missions/visibility';
 
 /**
@@ -17,12 +18,12 @@ export const EDIT_TOURS: MissionCapability = 'update';
 export type TourRow = typeof tour.$inferSelect;
 
 /** Loads a tour and checks the capability on its mission (404 unknown tour; the mission's 403). */
-export async function requireTour(ctx: DomainContext, id: number, capability: MissionCapability, options: { lock?: boolean } = {}): Promise<{ row: TourRow; mission: MissionRow }> {
+export async function requireTour(ctx: DomainContext, id: number, capability: MissionCapability, options: { lock?: boolean } = {}): Promise<{ row: TourRow; mission: MissionRow; access: MissionAccess }> {
   const query = ctx.db.select().from(tour).where(eq(tour.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound('tour');
-  const { row: mission } = await requireMission(ctx, row.missionId, capability);
-  return { row, mission };
+  const { row: mission, access } = await requireMission(ctx, row.missionId, capability);
+  return { row, mission, access };
 }
 
 /** A refusal the UI names (spec §8 tour failures), as a 409 with its message key. */

@@ -1,12 +1,12 @@
 import 'server-only';
 import { cache } from 'react';
-import type { TourDto, TourManifest } from '@/lib/shared/schemas/tour';
+import type { TourDto, TourManifest, TourMarkers } from '@/lib/shared/schemas/tour';
 import { requireUser } from '../auth/require-user';
 import { pageContext } from '../domain/contexts';
 import { AppError } from '../errors';
 import { getTour } from './get-tour';
 
-export type TourLoad = { kind: 'notFound' } | { kind: 'notAuthorized' } | { kind: 'ok'; tour: TourDto; manifest: TourManifest };
+export type TourLoad = { kind: 'notFound' } | { kind: 'notAuthorized' } | { kind: 'ok'; tour: TourDto; manifest: TourManifest; mayEdit: boolean; markers: TourMarkers };
 
 /**
  * A generated tour of the mission in the address, as the signed-in user may see it; a tour of
@@ -15,9 +15,9 @@ export type TourLoad = { kind: 'notFound' } | { kind: 'notAuthorized' } | { kind
 export const loadTour = cache(async (missionId: number, tourId: number): Promise<TourLoad> => {
   const user = await requireUser();
   try {
-    const { tour, row } = await getTour(pageContext(user.actor, 'tour-page'), { id: tourId });
+    const { tour, row, mayEdit, markers } = await getTour(pageContext(user.actor, 'tour-page'), { id: tourId });
     if (row.missionId !== missionId || !row.manifest) return { kind: 'notFound' };
-    return { kind: 'ok', tour, manifest: row.manifest };
+    return { kind: 'ok', tour, manifest: row.manifest, mayEdit, markers };
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found') return { kind: 'notFound' };
     if (err instanceof AppError && err.code === 'not_authorized') return { kind: 'notAuthorized' };

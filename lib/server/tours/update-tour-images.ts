@@ -7,7 +7,8 @@ import { tourPanorama } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { AppError, notFound, versionConflict } from '../errors';
 import { requireMission } from '../missions/visibility';
-import { isSegmented, missionPanoramas, toTourImageDto } from './panoramas';
+import { capabilityFor } from '../uploads/create-upload';
+import { isSegmented, missionPanoramas, originOf, toTourImageDto } from './panoramas';
 import { EDIT_TOURS } from './tour-access';
 
 /**
@@ -17,7 +18,7 @@ import { EDIT_TOURS } from './tour-access';
  */
 export async function updateTourImages(ctx: DomainContext, input: z.output<typeof tourImagesPatchBody> & { missionId: number }): Promise<TourImagesDto> {
   return inTransaction(ctx, async (tx) => {
-    await requireMission(tx, input.missionId, EDIT_TOURS, { lock: true });
+    const { row: missionRow, access } = await requireMission(tx, input.missionId, EDIT_TOURS, { lock: true });
     const current = new Map((await missionPanoramas(tx, input.missionId)).map((p) => [p.imageId, p]));
     for (const change of input.changes) {
       const was = current.get(change.imageId);
@@ -42,8 +43,8 @@ export async function updateTourImages(ctx: DomainContext, input: z.output<typeo
     }
     await writeOrder(tx, input.missionId, reorder([...current.values()], input.changes));
     await recordAudit(tx, { entity: 'tour_images', entityId: input.missionId, missionId: input.missionId, action: 'update', diff: { images: input.changes.map((c) => c.imageId) } });
-    const panoramas = await missionPanoramas(tx, input.missionId);
-    return { items: panoramas.map(toTourImageDto), segmented: isSegmented(panoramas), mayEdit: true };
+    const panoramas = await missionPanoramas(tx, input.missionId, originOf(missionRow));
+    return { items: panoramas.map(toTourImageDto), segmented: isSegmented(panoramas), mayEdit: true, mayUpload: access.capabilities.has(capabilityFor('tour-image')) };
   });
 }
 

@@ -32,6 +32,11 @@ export const tourImageSchema = z.object({
   previewUrl: z.string().nullable(),
   /** 0 until it was first changed: the version the next PATCH must name. */
   version: z.number().int().min(0),
+  /**
+   * What the file says (GPano heading, EXIF GPS as metres east and north of the mission's
+   * location when it has one): segmentation pre-fills an unplaced image with it.
+   */
+  fromMetadata: z.object({ heading: z.number().nullable(), x: z.number().nullable(), y: z.number().nullable() }).nullable(),
 });
 export type TourImageDto = z.output<typeof tourImageSchema>;
 
@@ -40,6 +45,8 @@ export const tourImagesSchema = z.object({
   /** Every image in tours has a floor and a position (spec §2's "segmented"). */
   segmented: z.boolean(),
   mayEdit: z.boolean(),
+  /** May upload panoramas to the mission (the resumable upload, purpose tour-image). */
+  mayUpload: z.boolean(),
 });
 export type TourImagesDto = z.output<typeof tourImagesSchema>;
 
@@ -122,3 +129,40 @@ export const createTourBody = z.strictObject({ name: tourNameSchema });
 export const updateTourBody = z.strictObject({ version: z.number().int().positive(), name: tourNameSchema });
 export const tourVersionQuery = z.object({ version: z.coerce.number().int().positive() });
 export const tourIdParams = z.object({ id: z.coerce.number().pipe(idSchema) });
+
+/** A link between two panoramas, either way round (image ids). */
+export const tourLinkPair = z.tuple([idSchema, idSchema]).refine(([a, b]) => a !== b, { message: 'validation.invalid' });
+export type TourLinkPair = z.output<typeof tourLinkPair>;
+
+/** Links added and removed by hand against those built from positions. */
+export const tourLinkEditsSchema = z.object({ added: z.array(tourLinkPair), removed: z.array(tourLinkPair) });
+export type TourLinkEdits = z.output<typeof tourLinkEditsSchema>;
+
+/** PUT /tours/{id}/links: the links the tour should have (pairs, each once), at the version read. */
+export const tourLinksBody = z.strictObject({
+  version: z.number().int().positive(),
+  links: z.array(tourLinkPair).max(20_000),
+});
+
+/** GET /missions/{id}/tour-plan: a floor's top-down slice of the point cloud, thinned to `limit` points. */
+export const TOUR_PLAN_DEFAULT_LIMIT = 150_000;
+export const tourPlanQuery = z.strictObject({
+  floor: z.coerce.number().int().min(-20).max(200),
+  limit: z.coerce.number().int().min(1000).max(400_000).default(TOUR_PLAN_DEFAULT_LIMIT),
+});
+export type TourPlanQuery = z.output<typeof tourPlanQuery>;
+
+/** A measurement or annotation of the 3D viewer as a marker in one panorama (lib/shared/tours/markers.ts). */
+export const tourMarkerSchema = z.object({
+  id: idSchema,
+  kind: z.enum(['distance', 'height', 'area', 'annotation']),
+  name: z.string(),
+  value: z.number().nullable(),
+  text: z.string().nullable(),
+  yaw: z.number(),
+  pitch: z.number(),
+  distance: z.number(),
+});
+/** Each panorama's markers, keyed by its image id. */
+export const tourMarkersSchema = z.record(z.string(), z.array(tourMarkerSchema));
+export type TourMarkers = z.output<typeof tourMarkersSchema>;

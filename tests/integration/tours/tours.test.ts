@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { mission, missionImage } from '@/lib/server/db/schema';
+import { measurement, mission, missionImage } from '@/lib/server/db/schema';
 import { storage } from '@/lib/server/storage';
-import type { TourDto, TourImageDto, TourManifest } from '@/lib/shared/schemas/tour';
+import type { TourDto, TourImageDto, TourManifest, TourMarkers } from '@/lib/shared/schemas/tour';
 import { callAs, openAppWorld, type AppWorld, type Role } from '../mission-files/app-world';
 import { finishBlurring, keysUnder, markPointcloudReady, picture, runGeneration, uploadPanorama } from './tour-world';
 
@@ -20,6 +20,7 @@ let routes: {
   tour: typeof import('@/app/api/v2/tours/[id]/route');
   generate: typeof import('@/app/api/v2/tours/[id]/generate/route');
   publish: typeof import('@/app/api/v2/tours/[id]/publish/route');
+  links: typeof import('@/app/api/v2/tours/[id]/links/route');
   file: typeof import('@/app/api/v2/tours/[id]/panoramas/[imageId]/[file]/route');
   publicTour: typeof import('@/app/api/v2/public-tours/[token]/route');
   publicFile: typeof import('@/app/api/v2/public-tours/[token]/panoramas/[imageId]/[file]/route');
@@ -36,6 +37,7 @@ beforeAll(async () => {
     tour: await import('@/app/api/v2/tours/[id]/route'),
     generate: await import('@/app/api/v2/tours/[id]/generate/route'),
     publish: await import('@/app/api/v2/tours/[id]/publish/route'),
+    links: await import('@/app/api/v2/tours/[id]/links/route'),
     file: await import('@/app/api/v2/tours/[id]/panoramas/[imageId]/[file]/route'),
     publicTour: await import('@/app/api/v2/public-tours/[token]/route'),
     publicFile: await import('@/app/api/v2/public-tours/[token]/panoramas/[imageId]/[file]/route'),
@@ -57,6 +59,7 @@ const createTour = (role: Role, json: unknown, id = missionId) => callAs(routes.
 const getTour = (role: Role, id: number) => callAs(routes.tour.GET, role, 'GET', `/api/v2/tours/${id}`, m(id));
 const generate = (role: Role, id: number) => callAs(routes.generate.POST, role, 'POST', `/api/v2/tours/${id}/generate`, m(id));
 const publish = (role: Role, id: number, method: 'POST' | 'DELETE' = 'POST') => callAs(routes.publish[method], role, method, `/api/v2/tours/${id}/publish`, m(id));
+const putLinks = (role: Role, id: number, json: unknown) => callAs(routes.links.PUT, role, 'PUT', `/api/v2/tours/${id}/links`, { ...m(id), json });
 const file = (role: Role, id: number, imageId: number, name: string) =>
   callAs(routes.file.GET, role, 'GET', `/api/v2/tours/${id}/panoramas/${imageId}/${name}`, { params: { id: String(id), imageId: String(imageId), file: name } });
 const publicTour = (token: string) => callAs(routes.publicTour.GET, null, 'GET', `/api/v2/public-tours/${token}`, { params: { token } });
@@ -78,12 +81,15 @@ describe('the tour images of a mission', () => {
   it('lists its panoramas (not its photos) in upload order, unplaced, with who may edit', async () => {
     const res = await getImages('operator');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { items: TourImageDto[]; segmented: boolean; mayEdit: boolean };
+    const body = (await res.json()) as { items: TourImageDto[]; segmented: boolean; mayEdit: boolean; mayUpload: boolean };
     expect(body.items.map((i) => [i.name, i.order, i.floor, i.x, i.inTours, i.version])).toEqual([
       ['halle', 0, null, null, true, 0], ['buero', 1, null, null, true, 0], ['lager', 2, null, null, true, 0], ['dachboden', 3, null, null, true, 0],
     ]);
     expect(body.segmented).toBe(false);
     expect(body.mayEdit).toBe(true);
+    // The operator uploads panoramas on the tour images page; customer2 (a customer) may not upload.
+    expect(body.mayUpload).toBe(true);
+    expect(((await (await getImages('customer2')).json()) as { mayUpload: boolean }).mayUpload).toBe(false);
   });
 
   it('answers per role and tenant: 401 without a session, 403 for another company', async () => {
@@ -225,6 +231,87 @@ describe('tours', () => {
     expect(new Set((await keysUnder(`missions/${missionId}/tours/${tourId}/`)).map((k) => k.split('/')[4])).size).toBe(1);
     const images = await imagesOf('operator');
     await patchImages('operator', [{ imageId: odd, version: images.find((i) => i.imageId === odd)!.version, inTours: false }]);
+  });
+
+  it('keeps links edited by hand (versioned) through a regeneration, until they are rebuilt from positions', async () => {
+    const before = (await (await getTour('operator', tourId)).json()) as { tour: TourDto; manifest: TourManifest };
+    const pairsOf = (manifest: TourManifest) =>
+      manifest.nodes.flatMap((n) => n.links.filter((l) => n.id < l.to).map((l) => [n.id, l.to] as [number, number])).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+    const linksOf = (manifest: TourManifest, id: number) => manifest.nodes.find((n) => n.id === id)!.links.map((l) => [l.to, l.stairs]);
+    const automatic = pairsOf(before.manifest);
+    const pair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+    const hallStore = pair(ids.hall, ids.store);
+    expect(automatic).toContainEqual(hallStore);
+    // By hand: no way from the hall to the store, but a stairs link from the hall up to the attic.
+    const wanted = [...automatic.filter(([a, b]) => a !== hallStore[0] || b !== hallStore[1]), pair(ids.hall, ids.attic)];
+
+    expect((await putLinks('customer', tourId, { version: before.tour.version, links: wanted })).status).toBe(403);
+    expect((await putLinks('operator', tourId, { version: before.tour.version, links: [[ids.hall, ids.hall]] })).status).toBe(400);
+    expect((await putLinks('operator', tourId, { version: before.tour.version, links: [[ids.hall, 999_999]] })).status).toBe(400);
+    expect((await putLinks('operator', tourId, { version: before.tour.version + 1, links: wanted })).status).toBe(409);
+    const saved = await putLinks('customer2', tourId, { version: before.tour.version, links: wanted });
+    expect(saved.status).toBe(200);
+    const edited = (await saved.json()) as { tour: TourDto; manifest: TourManifest };
+    expect(edited.tour.version).toBe(before.tour.version + 1);
+    expect(linksOf(edited.manifest, ids.hall)).toEqual([[ids.office, false], [ids.attic, true]]);
+    expect(linksOf(edited.manifest, ids.attic)).toEqual([[ids.store, true], [ids.hall, true]]);
+    // The same save again is stale: versioned like every edit.
+    expect((await putLinks('operator', tourId, { version: before.tour.version, links: automatic })).status).toBe(409);
+
+    // A regeneration builds the links from positions again, then applies the edits.
+    expect((await generate('operator', tourId)).status).toBe(202);
+    await runGeneration(app, tourId);
+    const regenerated = (await (await getTour('operator', tourId)).json()) as { tour: TourDto; manifest: TourManifest };
+    expect(regenerated.tour.status).not.toBe('error');
+    expect(pairsOf(regenerated.manifest)).toEqual(pairsOf(edited.manifest));
+
+    // Rebuilding = saving the links positions give: nothing edited is left for later generations.
+    const rebuilt = await putLinks('operator', tourId, { version: regenerated.tour.version, links: automatic });
+    expect(rebuilt.status).toBe(200);
+    expect(pairsOf(((await rebuilt.json()) as { manifest: TourManifest }).manifest)).toEqual(automatic);
+    expect((await generate('operator', tourId)).status).toBe(202);
+    await runGeneration(app, tourId);
+    expect(pairsOf(((await (await getTour('operator', tourId)).json()) as { manifest: TourManifest }).manifest)).toEqual(automatic);
+  });
+
+  it("shows the 3D viewer's visible measurements and annotations as markers at their place in each panorama", async () => {
+    // Nothing to place them by until the point cloud's frame is known (its metadata.json).
+    const markersOf = async () => ((await (await getTour('customer2', tourId)).json()) as { markers: TourMarkers }).markers;
+    const corner = [691600, 5334780, 519] as const;
+    const at = (x: number, y: number, z: number): [number, number, number] => [corner[0] + x, corner[1] + y, corner[2] + z];
+    const camera = { position: at(0, 0, 1.6), target: at(1, 0, 1.6) };
+    await app.t.db.insert(measurement).values([
+      // 5 m east of the hall at eye height: the office's spot, straight ahead from the hall (it faces east).
+      { missionId, kind: 'annotation', name: 'Notiz', points: [at(5, 0, 1.6)], data: { title: 'Riss <b>Wand</b>', text: 'prüfen', camera } },
+      { missionId, kind: 'distance', name: 'Flur', points: [at(0, 2, 0), at(4, 2, 0)] },
+      { missionId, kind: 'distance', name: 'Versteckt', visible: false, points: [at(0, 1, 1), at(1, 1, 1)] },
+      { missionId, kind: 'annotation', name: 'Dach', points: [at(9, 1, 4.6)], data: { title: 'Dachfenster', text: '', camera } },
+    ]);
+    expect(await markersOf()).toEqual({});
+    await storage().put(`missions/${missionId}/cloud/metadata.json`, Buffer.from(JSON.stringify({ version: '2.0', points: 1, boundingBox: { min: corner, max: at(20, 20, 10) } })), { contentType: 'application/json' });
+
+    const markers = await markersOf();
+    const deg = (rad: number) => Math.round((rad * 180) / Math.PI);
+    expect(markers[String(ids.hall)]!.map((m) => [m.name, m.kind, m.value, m.text, deg(m.yaw), deg(m.pitch)])).toEqual([
+      ['Flur', 'distance', 4, null, -45, -29],
+      ['Riss <b>Wand</b>', 'annotation', null, 'prüfen', 0, 0],
+    ]);
+    // Upstairs (one storey of 3 m up), the attic sees only its own floor's note, 1.6 m ahead at eye height.
+    expect(markers[String(ids.attic)]!.map((m) => [m.name, m.distance])).toEqual([['Dachfenster', 0]]);
+  });
+
+  it("is another company's: its tour, images, tiles and links answer the mission's 403", async () => {
+    const tour = (await getTour('operator', tourId)).status;
+    expect(tour).toBe(200);
+    for (const role of ['customer', 'external'] as const) {
+      const res = await getTour(role, tourId);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('not authorized to access mission id');
+      expect((await getImages(role)).status).toBe(403);
+      expect((await file(role, tourId, ids.office, '0_0_0.jpg')).status).toBe(403);
+      expect((await file(role, tourId, ids.office, 'preview.jpg')).status).toBe(403);
+      expect((await putLinks(role, tourId, { version: 1, links: [] })).status).toBe(403);
+    }
   });
 
   it('is published only once blurring is finished; the public link works without a session until unpublished', async () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { buildLinks, yawTowards, type PlacedPanorama } from '@/lib/server/tours/links';
+import { buildLinks, linkEditsFor, NEIGHBOURS, yawTowards, type PlacedPanorama } from '@/lib/shared/tours/links';
 
 const at = (id: number, floor: number, x: number, y: number, heading = 0): PlacedPanorama => ({ id, floor, x, y, heading });
 const deg = (rad: number) => Math.round((rad * 180) / Math.PI);
@@ -35,5 +35,34 @@ describe('buildLinks', () => {
 
   it('leaves a lone panorama without links', () => {
     expect(buildLinks([at(7, 0, 1, 1)]).get(7)).toEqual([]);
+  });
+});
+
+describe('links edited by hand', () => {
+  const floorPlan = [at(1, 0, 0, 0), at(2, 0, 2, 0), at(3, 0, 4, 0), at(4, 0, 6, 0), at(5, 1, 6, 1)];
+  const pairsOf = (links: Map<number, { to: number }[]>) =>
+    [...links.entries()].flatMap(([from, list]) => list.filter((l) => from < l.to).map((l) => [from, l.to])).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
+
+  it('drops the removed pairs and adds the added ones, both ways, a link across floors being stairs', () => {
+    const links = buildLinks(floorPlan, 1, { added: [[5, 1]], removed: [[2, 3]] });
+    expect(pairsOf(links)).toEqual([[1, 2], [1, 5], [3, 4], [4, 5]]);
+    expect(links.get(1)!.find((l) => l.to === 5)).toMatchObject({ stairs: true });
+    expect(links.get(5)!.find((l) => l.to === 1)).toMatchObject({ stairs: true, yaw: yawTowards(floorPlan[4]!, floorPlan[0]!) });
+  });
+
+  it('skips pairs naming a panorama no longer in the tour', () => {
+    expect(pairsOf(buildLinks(floorPlan.slice(0, 2), 1, { added: [[1, 9]], removed: [] }))).toEqual([[1, 2]]);
+  });
+
+  it('stores what makes buildLinks give exactly the links wanted, and keeps them when positions move', () => {
+    const wanted: [number, number][] = [[1, 2], [2, 3], [1, 4], [4, 5]];
+    // One neighbour each: positions give 1-2, 2-3, 3-4 and the stairs 4-5.
+    const edits = linkEditsFor(floorPlan, wanted, 1);
+    expect(edits).toEqual({ added: [[1, 4]], removed: [[3, 4]] });
+    expect(pairsOf(buildLinks(floorPlan, 1, edits))).toEqual([[1, 2], [1, 4], [2, 3], [4, 5]]);
+    // A regeneration after a move recomputes the links from positions, then applies the edits again.
+    const moved = floorPlan.map((p) => (p.id === 4 ? { ...p, x: 7 } : p));
+    expect(pairsOf(buildLinks(moved, 1, edits))).toEqual([[1, 2], [1, 4], [2, 3], [4, 5]]);
+    expect(linkEditsFor(floorPlan, pairsOf(buildLinks(floorPlan, NEIGHBOURS)) as [number, number][])).toEqual({ added: [], removed: [] });
   });
 });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { initialSegmentation, placementChanges, segmentationReducer, type SegmentationAction, type SegmentationState } from '@/components/tours/segmentation/segmentation-state';
+import { initialSegmentation, placementChanges, prefilled, segmentationReducer, type SegmentationAction, type SegmentationState } from '@/components/tours/segmentation/segmentation-state';
 
 const start = initialSegmentation({
   1: { floor: 0, x: 0, y: 0, heading: 0 },
@@ -41,5 +41,29 @@ describe('the segmentation editor', () => {
   it('saves only what differs from the server', () => {
     const moved = run(start, { type: 'select', id: 2, additive: false }, { type: 'rotate', degrees: 15 });
     expect(placementChanges(start.placements, moved.placements)).toEqual([{ imageId: 2, floor: 0, x: 4, y: 0, heading: 105 }]);
+  });
+});
+
+describe('pre-filled from the image files', () => {
+  const image = (imageId: number, placed: { floor: number | null; x: number | null; y: number | null; heading: number }, fromMetadata: { heading: number | null; x: number | null; y: number | null } | null) => ({
+    imageId, inTours: true, ...placed, fromMetadata,
+  });
+
+  it("starts an unplaced image at its file's position and heading, unsaved; a placed one keeps its place", () => {
+    const items = [
+      image(1, { floor: null, x: null, y: null, heading: 0 }, { heading: 135, x: 12, y: -7.5 }),
+      image(2, { floor: null, x: null, y: null, heading: 0 }, { heading: 90, x: null, y: null }),
+      image(3, { floor: 0, x: 1, y: 2, heading: 10 }, { heading: 200, x: 30, y: 30 }),
+      image(4, { floor: null, x: null, y: null, heading: 0 }, null),
+    ];
+    const start = prefilled(items);
+    expect(start).toEqual({
+      1: { floor: null, x: 12, y: -7.5, heading: 135 },
+      2: { floor: null, x: null, y: null, heading: 90 },
+      3: { floor: 0, x: 1, y: 2, heading: 10 },
+      4: { floor: null, x: null, y: null, heading: 0 },
+    });
+    const server = Object.fromEntries(items.map((i) => [i.imageId, { floor: i.floor, x: i.x, y: i.y, heading: i.heading }]));
+    expect(placementChanges(server, start).map((c) => c.imageId)).toEqual([1, 2]);
   });
 });

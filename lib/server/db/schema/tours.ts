@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { TOUR_STATUSES, type TourManifest } from '../../../shared/schemas/tour';
+import { TOUR_STATUSES, type TourLinkEdits, type TourManifest } from '../../../shared/schemas/tour';
 import { missionImage } from './blurring';
 import { mutable } from './columns';
 import { mission } from './missions';
@@ -29,6 +29,11 @@ export const tour = pgTable(
     generationJobId: uuid(),
     outputPrefix: text(),
     manifest: jsonb().$type<TourManifest>(),
+    /**
+     * Links people added or removed by hand, as pairs of image ids, against the links positions
+     * give: every generation applies them again, so they survive until someone rebuilds the links.
+     */
+    linkEdits: jsonb().$type<TourLinkEdits>().notNull().default({ added: [], removed: [] }),
     generatedAt: timestamp({ withTimezone: true }),
     /** The unguessable part of the public link; null when not published. */
     publicToken: text(),

@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MEASUREMENT_KINDS, MEASUREMENT_MAX_POINTS, measurementInput, point3Schema } from '@/lib/shared/schemas/measurement';
-import { TOUR_STATUSES, tourManifestSchema } from '@/lib/shared/schemas/tour';
+import { TOUR_STATUSES, tourLinkEditsSchema, tourManifestSchema } from '@/lib/shared/schemas/tour';
 import { measurement, renderedSlice, tour, tourImage, tourPanorama } from '../../db/schema';
 import type { DomainContext } from '../../domain/context';
 
@@ -67,6 +67,8 @@ export const tourRecord = z.strictObject({
   generationJobId: z.uuid().nullable(),
   outputPrefix: key.nullable(),
   manifest: tourManifestSchema.nullable(),
+  // Archives written before links could be edited by hand have none.
+  linkEdits: tourLinkEditsSchema.default({ added: [], removed: [] }),
   generatedAt: ts.nullable(),
   publicToken: z.string().min(1).max(200).nullable(),
   publishedAt: ts.nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { missionIdParams } from '@/lib/shared/schemas/mission-view';
 import {
-  createTourBody, tourIdParams, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
+  createTourBody, tourIdParams, tourLinksBody, tourMarkersSchema, tourPlanQuery, tourImagesPatchBody, tourImagesSchema, tourManifestSchema, tourSchema, toursSchema, tourVersionQuery, updateTourBody,
 } from '@/lib/shared/schemas/tour';
 import { endpoint } from '../endpoint';
 
@@ -34,6 +34,19 @@ export const updateTourImages = endpoint({
   response: tourImagesSchema,
 });
 
+export const getTourPlan = endpoint({
+  method: 'GET',
+  path: '/api/v2/missions/{id}/tour-plan',
+  summary:
+    "A floor's top-down slice of the mission's online point cloud for the segmentation plan (x east, y north in metres from the cloud's lower corner; " +
+    'floor n from n storey heights up), as application/octet-stream in the panelizer points format (lib/shared/panelizer/points.ts); ' +
+    '409 while the point cloud is not ready; ETag (304 on If-None-Match)',
+  tag,
+  params: missionIdParams,
+  query: tourPlanQuery,
+  response: z.string().describe('The encoded point set'),
+});
+
 export const listTours = endpoint({
   method: 'GET',
   path: '/api/v2/missions/{id}/tours',
@@ -57,10 +70,10 @@ export const createTour = endpoint({
 export const getTour = endpoint({
   method: 'GET',
   path: '/api/v2/tours/{id}',
-  summary: 'A tour with its generated panoramas, tiles and links',
+  summary: "A tour with its generated panoramas, tiles and links, and the mission's measurements and annotations as markers of each panorama",
   tag,
   params: tourIdParams,
-  response: z.object({ tour: tourSchema, manifest: tourManifestSchema.nullable() }),
+  response: z.object({ tour: tourSchema, manifest: tourManifestSchema.nullable(), markers: tourMarkersSchema }),
 });
 
 export const updateTour = endpoint({
@@ -71,6 +84,16 @@ export const updateTour = endpoint({
   params: tourIdParams,
   body: updateTourBody,
   response: tourSchema,
+});
+
+export const updateTourLinks = endpoint({
+  method: 'PUT',
+  path: '/api/v2/tours/{id}/links',
+  summary: 'Sets the links between the panoramas of a generated tour (pairs of image ids); kept by later generations until rebuilt from positions (409 version_conflict when stale)',
+  tag,
+  params: tourIdParams,
+  body: tourLinksBody,
+  response: z.object({ tour: tourSchema, manifest: tourManifestSchema }),
 });
 
 export const deleteTour = endpoint({

@@ -10,8 +10,8 @@ import * as api from '@/lib/shared/api/endpoints/tours';
 export const dynamic = 'force-dynamic';
 
 export const GET = handle(api.getTour, async ({ params }, ctx) => {
-  const { tour, row } = await getTour(requestContext(ctx), { id: params.id });
-  return { tour, manifest: row.manifest };
+  const { tour, row, markers } = await getTour(requestContext(ctx), { id: params.id });
+  return { tour, manifest: row.manifest, markers };
 });
 export const PATCH = handle(api.updateTour, {
   authorize: tourMissionMay(EDIT_TOURS),

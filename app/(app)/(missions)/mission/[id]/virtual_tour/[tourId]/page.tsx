@@ -33,6 +33,8 @@ export default async function TourPage({ params, searchParams }: Props) {
       filesBase={`/api/v2/tours/${loaded.tour.id}/panoramas`}
       initial={parseTourView(await searchParams)}
       backHref={`/mission/${loaded.tour.missionId}`}
+      markers={loaded.markers}
+      linkEditing={loaded.mayEdit ? { tourId: loaded.tour.id, version: loaded.tour.version } : undefined}
     />
   );
 }

@@ -1,0 +1,2 @@
+-- Links added or removed by hand in a tour (issue 17): applied again by every generation until someone rebuilds the links.
+ALTER TABLE "tour" ADD COLUMN "link_edits" jsonb DEFAULT '{"added":[],"removed":[]}'::jsonb NOT NULL;
