@@ -4,12 +4,13 @@ import { Viewer } from '@photo-sphere-viewer/core';
 import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
 import { GalleryPlugin } from '@photo-sphere-viewer/gallery-plugin';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
-import { VirtualTourPlugin, type VirtualTourNode } from '@photo-sphere-viewer/virtual-tour-plugin';
+import { VirtualTourPlugin } from '@photo-sphere-viewer/virtual-tour-plugin';
 import '@photo-sphere-viewer/core/index.css';
 import '@photo-sphere-viewer/gallery-plugin/index.css';
 import '@photo-sphere-viewer/markers-plugin/index.css';
 import '@photo-sphere-viewer/virtual-tour-plugin/index.css';
 import type { TourManifest } from '@/lib/shared/schemas/tour';
+import { linksOf, tourNode, type EngineMarker } from './tour-nodes';
 import type { TourView } from './tour-view-state';
 
 /*
@@ -21,6 +22,8 @@ import type { TourView } from './tour-view-state';
 const deg = (rad: number) => (rad * 180) / Math.PI;
 const rad = (d: number) => (d * Math.PI) / 180;
 
+export type { EngineMarker } from './tour-nodes';
+
 export interface TourEngine {
   goTo(imageId: number): void;
   recenter(): void;
@@ -30,28 +33,6 @@ export interface TourEngine {
   setLinks(manifest: TourManifest): void;
   destroy(): void;
 }
-
-/** A measurement or annotation drawn in a panorama, its label already in words. */
-export interface EngineMarker {
-  id: number;
-  kind: string;
-  yaw: number;
-  pitch: number;
-  label: string;
-  text: string | null;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const markerConfig = (m: EngineMarker) => ({
-  id: `measurement-${m.id}`,
-  position: { yaw: m.yaw, pitch: m.pitch },
-  html: `<span class="argus-tour-marker argus-tour-marker-${m.kind === 'annotation' ? 'annotation' : 'measurement'}" data-measurement="${m.id}"></span>`,
-  size: { width: 18, height: 18 },
-  anchor: 'center center',
-  // Names and notes are people's text: escaped, never markup.
-  tooltip: { content: escapeHtml(m.text ? `${m.label}: ${m.text}` : m.label), position: 'top center' },
-});
 
 export interface EngineOptions {
   container: HTMLElement;
@@ -66,23 +47,8 @@ export interface EngineOptions {
   onReady(): void;
 }
 
-const linksOf = (n: TourManifest['nodes'][number]): VirtualTourNode['links'] =>
-  n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } }));
-
 export function createTourEngine(o: EngineOptions): TourEngine {
-  const nodes: VirtualTourNode[] = o.manifest.nodes.map((n) => ({
-    id: String(n.id),
-    name: n.name,
-    caption: n.name,
-    thumbnail: `${o.filesBase}/${n.id}/preview.jpg`,
-    panorama: {
-      baseUrl: `${o.filesBase}/${n.id}/preview.jpg`,
-      levels: n.levels,
-      tileUrl: (col: number, row: number, level: number) => `${o.filesBase}/${n.id}/${level}_${row}_${col}.jpg`,
-    },
-    links: linksOf(n),
-    markers: (o.markers[String(n.id)] ?? []).map(markerConfig),
-  }));
+  const nodes = o.manifest.nodes.map((n) => tourNode(n, o.filesBase, o.markers[String(n.id)]));
   const viewer = new Viewer({
     container: o.container,
     adapter: EquirectangularTilesAdapter,
