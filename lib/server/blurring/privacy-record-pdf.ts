@@ -1,0 +1,106 @@
+import 'server-only';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import type { Locale } from '@/lib/shared/locale';
+import type { PrivacyRecord } from '@/lib/shared/schemas/blurring';
+import { A4, PdfDocument } from '../panelizer/files/pdf-writer';
+
+/*
+ * The privacy record as a PDF (issue 18 §5), in the reader's language: the mission's blurring
+ * (who blurred, who finished and when), then per image the detector and its version, who edited
+ * and approved it and when, and a table of its regions with their origin and confidence. The
+ * panelizer's small PDF writer makes it (text, searchable, no browser needed).
+ */
+
+const CATALOGUES = { en, de } as const;
+const MARGIN = 40;
+const ROW = 12;
+const SIZE = 8;
+const LABEL = 120;
+
+export interface PrivacyRecordHead {
+  missionId: number;
+  missionName: string;
+  createdAt: Date;
+}
+
+export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead, locale: Locale): Buffer {
+  const t = CATALOGUES[locale].blurring.record;
+  const c = t.columns;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+  const when = (iso: string | null) => (iso ? date.format(new Date(iso)) : t.notYet);
+  const who = (name: string | null, id: string | null) => name ?? id ?? t.notYet;
+  const pdf = new PdfDocument();
+  let y = A4.height - MARGIN;
+  const need = (h: number) => {
+    if (y - h < MARGIN) {
+      pdf.addPage();
+      y = A4.height - MARGIN;
+    }
+  };
+  const field = (label: string, value: string) => {
+    need(ROW);
+    pdf.text(MARGIN, y, `${label}:`, 9, true);
+    pdf.text(MARGIN + LABEL, y, value, 9);
+    y -= ROW * 1.2;
+  };
+
+  pdf.text(MARGIN, y, t.title, 16, true);
+  y -= ROW * 2;
+  const { blurring } = record;
+  field(t.mission, `${head.missionName} (#${head.missionId})`);
+  field(t.created, date.format(head.createdAt));
+  field(c.blurredBy, who(blurring.blurredByName, blurring.blurredBy));
+  field(t.state, blurring.finished ? `${c.finishedBy} ${who(blurring.finishedByName, blurring.finishedBy)}, ${when(blurring.finishedAt)}` : t.notFinished);
+  if (record.images.length === 0) {
+    y -= ROW;
+    pdf.text(MARGIN, y, t.noImages, 10);
+    return pdf.toBuffer();
+  }
+
+  // Region table: short id, shape, kind, origin, confidence, adjusted, drawn by.
+  const widths = [55, 60, 75, 80, 60, 85, 100];
+  const header = [c.region, c.shape, c.regionKind, c.origin, c.confidence, c.adjusted, c.drawnBy];
+  const row = (cells: string[], bold: boolean) => {
+    need(ROW);
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      pdf.text(x, y, cell, bold ? SIZE - 0.5 : SIZE, bold);
+      x += widths[i]!;
+    });
+    y -= ROW;
+  };
+  const confidence = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  for (const { image, regions } of record.images) {
+    need(ROW * 8);
+    y -= ROW / 2;
+    pdf.text(MARGIN, y, `${image.filename} (${t.kinds[image.kind]}, #${image.id})`, 11, true);
+    y -= ROW * 1.5;
+    field(c.detector, image.detector ? `${image.detector} ${image.detectorVersion ?? ''}`.trim() : t.notYet);
+    field(c.detectedAt, when(image.detectedAt));
+    field(c.editedBy, image.editedAt ? `${who(image.editedByName, image.editedBy)}, ${when(image.editedAt)}` : t.notYet);
+    field(c.approvedBy, image.approvedAt ? `${who(image.approvedByName, image.approvedBy)}, ${when(image.approvedAt)}` : t.notYet);
+    if (regions.length === 0) {
+      pdf.text(MARGIN, y, t.noRegions, SIZE);
+      y -= ROW;
+      continue;
+    }
+    row(header, true);
+    pdf.line(MARGIN, y + ROW - 3, A4.width - MARGIN, y + ROW - 3);
+    for (const r of regions) {
+      row(
+        [
+          r.id.slice(0, 8),
+          t.shapes[r.shape],
+          t.regionKinds[r.kind],
+          t.origins[r.source],
+          r.confidence === null ? '' : confidence.format(r.confidence),
+          r.adjusted ? t.yes : t.no,
+          r.createdBy ? (record.names[r.createdBy] ?? r.createdBy) : '',
+        ],
+        false,
+      );
+    }
+  }
+  return pdf.toBuffer();
+}
