@@ -120,7 +120,7 @@ function fillCanvas(canvas: Int32Array, pieces: readonly Piece[], layers: Map<La
 }
 
 /**
- * A panorama: eight 512 × 512 looks (panorama-views.ts) instead of tiling it at full size, the
+ * A panorama: seven 512 × 512 looks (panorama-views.ts) instead of tiling it at full size, the
  * model and one input buffer reused for all of them; boxes mapped back to panorama pixels.
  */
 async function detectPanorama(faceapi: FaceApi, image: RgbImage, minScore: number): Promise<ScoredBox[]> {

@@ -11,17 +11,19 @@
  *    sideways twice as much, because equirectangular rows there are stretched by 1 / cos(latitude):
  *    a face at 55° keeps its shape and stays upright (a cube face would turn it). They overlap the
  *    band by 7°, so a face on the boundary is whole in one of them;
- *  - the whole panorama at 512 px wide, for a face too large for a window.
+ *  - the horizon (± 39°) once more at 512 px per 360°, for a face too large for a window, in the
+ *    rows the first cap leaves free.
  *
- * Every input is a "canvas" of 512 × 512 made of one or two windows ("pieces") stacked; a box the
- * detector finds is mapped back through the piece under its centre to panorama pixels.
+ * Every input is a "canvas" of 512 × 512 made of one or more windows ("pieces") stacked: seven
+ * looks in all. A box the detector finds is mapped back through the piece under its centre to
+ * panorama pixels.
  */
 
 export const DETECTOR_INPUT = 512;
 
 /** A rendition of rows [top, bottom) (fractions of the panorama's height) at a fixed size. */
 export interface Layer {
-  name: 'band' | 'top' | 'bottom' | 'whole';
+  name: 'band' | 'top' | 'bottom' | 'horizon';
   top: number;
   bottom: number;
   width: number;
@@ -32,7 +34,8 @@ export const LAYERS: readonly Layer[] = [
   { name: 'band', top: 0.25, bottom: 0.75, width: 2048, height: 512 },
   { name: 'top', top: 0, bottom: 52 / 180, width: 768, height: 200 },
   { name: 'bottom', top: 128 / 180, bottom: 1, width: 768, height: 200 },
-  { name: 'whole', top: 0, bottom: 1, width: 512, height: 256 },
+  // 512 px per 360° both ways: 112 rows are 78.75°, the horizon ± 39.4° (the caps begin at 38°).
+  { name: 'horizon', top: 0.5 - 39.375 / 180, bottom: 0.5 + 39.375 / 180, width: 512, height: 112 },
 ];
 
 /** A window of a layer, DETECTOR_INPUT wide (x wraps around the layer's width), placed on a canvas at `canvasY`. */
@@ -49,14 +52,14 @@ function windows(layer: Layer, count: number): number[] {
 
 const layer = (name: Layer['name']) => LAYERS.find((l) => l.name === name)!;
 
-/** The detector's inputs for one panorama: five band windows, the two caps (two windows each) and the whole. */
+/** The detector's inputs for one panorama: five band windows, then each cap (two windows), the first with the horizon below. */
 export function panoramaCanvases(): Piece[][] {
   const band = windows(layer('band'), 5).map((x) => [{ layer: layer('band'), x, canvasY: 0 }]);
-  const cap = (name: 'top' | 'bottom') => {
+  const cap = (name: 'top' | 'bottom'): Piece[] => {
     const [a, b] = windows(layer(name), 2);
     return [{ layer: layer(name), x: a!, canvasY: 0 }, { layer: layer(name), x: b!, canvasY: layer(name).height }];
   };
-  return [...band, cap('top'), cap('bottom'), [{ layer: layer('whole'), x: 0, canvasY: 0 }]];
+  return [...band, [...cap('top'), { layer: layer('horizon'), x: 0, canvasY: 2 * layer('top').height }], cap('bottom')];
 }
 
 export interface PanoramaBox {
@@ -69,7 +72,7 @@ export interface PanoramaBox {
 /**
  * A box found on a canvas, in panorama pixels (x may run past the right edge: unwrap() splits it
  * at the seam). The piece under the box's centre owns it; the box is clipped to that piece. Null
- * when the centre is on no piece (the empty half of a canvas).
+ * when the centre is on no piece (the empty rows of a canvas).
  */
 export function toPanorama(box: PanoramaBox, canvas: readonly Piece[], panoramaWidth: number, panoramaHeight: number): PanoramaBox | null {
   const cy = box.y + box.height / 2;

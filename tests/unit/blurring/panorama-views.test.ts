@@ -20,9 +20,9 @@ function seenWhole(box: { x: number; y: number; width: number; height: number })
 }
 
 describe('where the face detector looks in a panorama', () => {
-  it('uses eight 512 × 512 inputs, each piece fitting its canvas', () => {
+  it('uses seven 512 × 512 inputs, each piece fitting its canvas', () => {
     const canvases = panoramaCanvases();
-    expect(canvases).toHaveLength(8);
+    expect(canvases).toHaveLength(7);
     for (const canvas of canvases) {
       for (const p of canvas) expect(p.canvasY + p.layer.height).toBeLessThanOrEqual(DETECTOR_INPUT);
     }
@@ -57,7 +57,7 @@ describe('where the face detector looks in a panorama', () => {
     ]);
   });
 
-  it("maps a box on a cap's second window into the rows near that pole, and ignores the empty half of the whole view", () => {
+  it("maps a box on a cap's second window into the rows near that pole, one on the horizon strip to the horizon, and ignores a canvas's empty rows", () => {
     const canvases = panoramaCanvases();
     const top = canvases.find((c) => c[0]!.layer.name === 'top')!;
     const box = toPanorama({ x: 0, y: 200, width: 64, height: 32 }, top, W, H)!;
@@ -65,10 +65,12 @@ describe('where the face detector looks in a panorama', () => {
     expect(box.x).toBeCloseTo((top[1]!.x * W) / 768);
     expect(box.height).toBeCloseTo((32 * (52 / 180) * H) / 200);
     const bottom = canvases.find((c) => c[0]!.layer.name === 'bottom')!;
-    expect(toPanorama({ x: 10, y: 380, width: 20, height: 32 }, bottom, W, H)!.y + toPanorama({ x: 10, y: 380, width: 20, height: 32 }, bottom, W, H)!.height).toBeCloseTo(H);
-    const whole = canvases.find((c) => c[0]!.layer.name === 'whole')!;
-    expect(toPanorama({ x: 10, y: 300, width: 20, height: 20 }, whole, W, H)).toBeNull();
+    const low = toPanorama({ x: 10, y: 368, width: 20, height: 32 }, bottom, W, H)!;
+    expect(low.y + low.height).toBeCloseTo(H);
+    expect(toPanorama({ x: 10, y: 440, width: 20, height: 20 }, bottom, W, H)).toBeNull();
+    // The horizon strip: 512 px per 360° (8 panorama pixels a pixel), from 39.375° up (row 576 of 2048).
+    expect(toPanorama({ x: 100, y: 400 + 50, width: 30, height: 40 }, top, W, H)).toEqual({ x: 800, y: 576 + 50 * 8, width: 240, height: 320 });
     // A box poking over the piece's edge is clipped to it.
-    expect(toPanorama({ x: 10, y: 230, width: 20, height: 40 }, whole, W, H)!.height).toBeCloseTo(26 * 8);
+    expect(toPanorama({ x: 10, y: 490, width: 20, height: 40 }, top, W, H)!.height).toBeCloseTo(22 * 8);
   });
 });
