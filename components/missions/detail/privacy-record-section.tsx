@@ -13,7 +13,6 @@ import styles from './detail.module.css';
  */
 export function PrivacyRecordSection({ missionId, record }: { missionId: number; record: PrivacyRecord }) {
   const t = useTranslations('missions.blurringRecord');
-  const tRecord = useTranslations('blurring.record');
   const locale = useLocale();
   const timeZone = useTimeZone() ?? 'Europe/Berlin';
   const date = (iso: string | null) => (iso ? formatDate(iso, locale, { timeZone }) : t('notYet'));
@@ -57,7 +56,7 @@ export function PrivacyRecordSection({ missionId, record }: { missionId: number;
           <p>
             <a href={blurring.privacyRecord.url({ params: { id: missionId } })} download>{t('csv')}</a>
             {' · '}
-            <a href={blurring.privacyRecord.url({ params: { id: missionId }, query: { format: 'pdf' } })} download>{tRecord('pdf')}</a>
+            <a href={blurring.privacyRecord.url({ params: { id: missionId }, query: { format: 'pdf' } })} download>{t('pdf')}</a>
           </p>
         </>
       )}
