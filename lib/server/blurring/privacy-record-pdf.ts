@@ -3,7 +3,7 @@ import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import type { Locale } from '@/lib/shared/locale';
 import type { PrivacyRecord } from '@/lib/shared/schemas/blurring';
-import { A4, PdfDocument } from '../panelizer/files/pdf-writer';
+import { A4, PdfDocument, textWidth } from '../panelizer/files/pdf-writer';
 
 /*
  * The privacy record as a PDF (issue 18 §5), in the reader's language: the mission's blurring
@@ -17,6 +17,14 @@ const MARGIN = 40;
 const ROW = 12;
 const SIZE = 8;
 const LABEL = 120;
+
+/** The text cut with an ellipsis to fit `width` points (the writer does not wrap: a long file name would run off the page). */
+export function fit(text: string, width: number, size: number, bold = false): string {
+  if (textWidth(text, size, bold) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && textWidth(`${cut}…`, size, bold) > width) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
 
 export interface PrivacyRecordHead {
   missionId: number;
@@ -41,7 +49,7 @@ export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead,
   const field = (label: string, value: string) => {
     need(ROW);
     pdf.text(MARGIN, y, `${label}:`, 9, true);
-    pdf.text(MARGIN + LABEL, y, value, 9);
+    pdf.text(MARGIN + LABEL, y, fit(value, A4.width - 2 * MARGIN - LABEL, 9), 9);
     y -= ROW * 1.2;
   };
 
@@ -59,13 +67,14 @@ export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead,
   }
 
   // Region table: short id, shape, kind, origin, confidence, adjusted, drawn by.
-  const widths = [55, 60, 75, 80, 60, 85, 100];
+  // Wide enough for every header and value in both languages (Helvetica widths); a name may be cut.
+  const widths = [50, 60, 70, 90, 60, 90, 95];
   const header = [c.region, c.shape, c.regionKind, c.origin, c.confidence, c.adjusted, c.drawnBy];
   const row = (cells: string[], bold: boolean) => {
     need(ROW);
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      pdf.text(x, y, cell, bold ? SIZE - 0.5 : SIZE, bold);
+      pdf.text(x, y, fit(cell, widths[i]! - 4, bold ? SIZE - 0.5 : SIZE, bold), bold ? SIZE - 0.5 : SIZE, bold);
       x += widths[i]!;
     });
     y -= ROW;
@@ -74,7 +83,7 @@ export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead,
   for (const { image, regions } of record.images) {
     need(ROW * 8);
     y -= ROW / 2;
-    pdf.text(MARGIN, y, `${image.filename} (${t.kinds[image.kind]}, #${image.id})`, 11, true);
+    pdf.text(MARGIN, y, fit(`${image.filename} (${t.kinds[image.kind]}, #${image.id})`, A4.width - 2 * MARGIN, 11, true), 11, true);
     y -= ROW * 1.5;
     field(c.detector, image.detector ? `${image.detector} ${image.detectorVersion ?? ''}`.trim() : t.notYet);
     field(c.detectedAt, when(image.detectedAt));
