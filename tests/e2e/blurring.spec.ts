@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
@@ -115,4 +116,14 @@ test('a second person checks what is left, approves each image and finishes the 
   const record = page.getByTestId('privacy-record');
   await expect(record).toContainText('face-api ssd-mobilenet-v1');
   await expect(record).toContainText(/Finished by .+ on /);
+  // …and downloads as a PDF that says the same.
+  const downloading = page.waitForEvent('download');
+  await record.getByRole('link', { name: 'Download privacy record (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`privacy-record-mission-${mission.id}.pdf`);
+  const pdf = readFileSync((await download.path())!).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  expect(pdf).toContain('(Privacy record) Tj');
+  // The detector's version has brackets, escaped in a PDF string: "1.7.15 (tfjs …, wasm)".
+  expect(pdf).toContain('(face-api ssd-mobilenet-v1 1.7.15 \\(tfjs ');
 });

@@ -9,7 +9,7 @@ import styles from './detail.module.css';
 /**
  * The mission's privacy record (issue 18 §5): per image the detector and its version, how many
  * regions came from it and how many were drawn by hand, who edited and approved it, and who
- * blurred and finished the mission's blurring, with the CSV download of every region's origin.
+ * blurred and finished the mission's blurring, with the CSV and PDF downloads of every region's origin.
  */
 export function PrivacyRecordSection({ missionId, record }: { missionId: number; record: PrivacyRecord }) {
   const t = useTranslations('missions.blurringRecord');
@@ -55,6 +55,8 @@ export function PrivacyRecordSection({ missionId, record }: { missionId: number;
           </div>
           <p>
             <a href={blurring.privacyRecord.url({ params: { id: missionId } })} download>{t('csv')}</a>
+            {' · '}
+            <a href={blurring.privacyRecord.url({ params: { id: missionId }, query: { format: 'pdf' } })} download>{t('pdf')}</a>
           </p>
         </>
       )}

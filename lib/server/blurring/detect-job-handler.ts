@@ -14,9 +14,9 @@ import { dropRendered, readOriginal, storeRendered } from './store-rendered';
 
 /**
  * blurring.detect: reads the image's size from its header (refusing one over the pixel limit before
- * decoding it), finds faces (tiles; across the seam of a panorama), keeps them as proposals next to
- * any hand-drawn region, renders the blurred derivative and thumbnail. A re-run replaces the
- * detector's earlier proposals, never a person's regions.
+ * decoding it), finds faces (a photo's tiles; a panorama's views across the seam and near the
+ * poles), keeps them as proposals next to any hand-drawn region, renders the blurred derivative
+ * and thumbnail. A re-run replaces the detector's earlier proposals, never a person's regions.
  */
 export const blurringDetectHandler: JobHandler<typeof blurringDetectJob.schema> = {
   async run({ imageId }, job) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { DETECTOR_INPUT, LAYERS, layerRows, panoramaCanvases, toPanorama, type Layer, type Piece } from './panorama-views';
 import { clampBox, mergeBoxes, tilesOf, unwrap, type ScoredBox, type Tile } from './tiles';
 
 /*
@@ -68,15 +69,77 @@ function cut(image: RgbImage, tile: Tile): RgbImage {
   return { data: out, width: tile.width, height: tile.height };
 }
 
+const ssdOptions = (faceapi: FaceApi, minScore: number) => new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: 200 });
+
 async function detectIn(faceapi: FaceApi, image: RgbImage, minScore: number): Promise<ScoredBox[]> {
   const tf = faceapi.tf;
   const input = tf.tensor3d(new Int32Array(image.data), [image.height, image.width, 3], 'int32');
   try {
-    const found = await faceapi.detectAllFaces(input as never, new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: 200 }));
+    const found = await faceapi.detectAllFaces(input as never, ssdOptions(faceapi, minScore));
     return found.map((d) => ({ x: d.box.x, y: d.box.y, width: d.box.width, height: d.box.height, score: d.score }));
   } finally {
     input.dispose();
   }
+}
+
+/** Each layer of the panorama (panorama-views.ts) resized once by sharp, as RGB pixels. */
+async function renderLayers(image: RgbImage): Promise<Map<Layer, Buffer>> {
+  const raw = { raw: { width: image.width, height: image.height, channels: 3 as const } };
+  const rendered = await Promise.all(
+    LAYERS.map(async (l) => {
+      const rows = layerRows(l, image.height);
+      const pixels = await sharp(image.data, raw)
+        .extract({ left: 0, top: rows.top, width: image.width, height: rows.height })
+        .resize(l.width, l.height, { fit: 'fill', kernel: 'linear' })
+        .raw()
+        .toBuffer();
+      return [l, pixels] as const;
+    }),
+  );
+  return new Map(rendered);
+}
+
+/** Copies a canvas's pieces (x wrapping round their layer) into one detector input, a row at a time. */
+function fillCanvas(canvas: Int32Array, pieces: readonly Piece[], layers: Map<Layer, Buffer>): void {
+  canvas.fill(0);
+  for (const { layer, x, canvasY } of pieces) {
+    const pixels = layers.get(layer)!;
+    const width = Math.min(DETECTOR_INPUT, layer.width);
+    for (let row = 0; row < layer.height; row++) {
+      const src = row * layer.width * 3;
+      const dst = (canvasY + row) * DETECTOR_INPUT * 3;
+      for (let i = 0; i < width; i++) {
+        const from = src + ((x + i) % layer.width) * 3;
+        const to = dst + i * 3;
+        canvas[to] = pixels[from]!;
+        canvas[to + 1] = pixels[from + 1]!;
+        canvas[to + 2] = pixels[from + 2]!;
+      }
+    }
+  }
+}
+
+/**
+ * A panorama: seven 512 × 512 looks (panorama-views.ts) instead of tiling it at full size, the
+ * model and one input buffer reused for all of them; boxes mapped back to panorama pixels.
+ */
+async function detectPanorama(faceapi: FaceApi, image: RgbImage, minScore: number): Promise<ScoredBox[]> {
+  const layers = await renderLayers(image);
+  const canvas = new Int32Array(DETECTOR_INPUT * DETECTOR_INPUT * 3);
+  const found: ScoredBox[] = [];
+  for (const pieces of panoramaCanvases()) {
+    fillCanvas(canvas, pieces, layers);
+    const input = faceapi.tf.tensor3d(canvas, [DETECTOR_INPUT, DETECTOR_INPUT, 3], 'int32');
+    try {
+      for (const d of await faceapi.detectAllFaces(input as never, ssdOptions(faceapi, minScore))) {
+        const box = toPanorama(d.box, pieces, image.width, image.height);
+        if (box) found.push(...unwrap({ ...box, score: d.score }, image.width));
+      }
+    } finally {
+      input.dispose();
+    }
+  }
+  return found;
 }
 
 /** The detector sees 512 px anyway: a large image is shrunk first for the whole-image pass (big faces); tiles find the small ones. */
@@ -95,14 +158,15 @@ async function detectWhole(faceapi: FaceApi, image: RgbImage, minScore: number):
 }
 
 /**
- * Every face in the image: the whole image, then overlapping tiles (across the seam for a
- * panorama), boxes mapped back to image pixels, grown by a margin and merged.
+ * Every face in the image: a photo whole, then in overlapping tiles; a panorama in its views
+ * (panorama-views.ts: across the seam, coarser near the poles). Boxes mapped back to image
+ * pixels, grown by a margin and merged.
  */
 export async function detectFaces(image: RgbImage, options: { panorama: boolean; minScore?: number }): Promise<ScoredBox[]> {
   const faceapi = await faceApi();
   const minScore = options.minScore ?? MIN_FACE_SCORE;
-  const found: ScoredBox[] = await detectWhole(faceapi, image, minScore);
-  for (const tile of tilesOf(image.width, image.height, options.panorama)) {
+  const found: ScoredBox[] = options.panorama ? await detectPanorama(faceapi, image, minScore) : await detectWhole(faceapi, image, minScore);
+  for (const tile of options.panorama ? [] : tilesOf(image.width, image.height, false)) {
     for (const box of await detectIn(faceapi, cut(image, tile), minScore)) {
       const mapped = { ...box, x: box.x + tile.x, y: box.y + tile.y };
       found.push(...(tile.wraps ? unwrap(mapped, image.width) : [mapped]));

@@ -1,8 +1,8 @@
 import 'server-only';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { Region } from '@/lib/shared/schemas/blurring';
 import { readPose, type ImagePose } from '../tours/image-pose';
-import { clampBox } from './tiles';
+import { blurRegions } from './blur-regions';
 import type { RgbImage } from './face-detector';
 
 /**
@@ -53,50 +53,23 @@ export async function decodeRgb(bytes: Buffer): Promise<RgbImage> {
   return { data, width: info.width, height: info.height };
 }
 
-/** An SVG mask of a region's shape inside its own box (white = blurred). */
-function maskSvg(region: Region, box: { x: number; y: number; width: number; height: number }): Buffer {
-  const w = Math.round(box.width);
-  const h = Math.round(box.height);
-  let shape: string;
-  if (region.shape === 'ellipse') {
-    shape = `<ellipse cx="${region.x + region.width / 2 - box.x}" cy="${region.y + region.height / 2 - box.y}" rx="${region.width / 2}" ry="${region.height / 2}" fill="#fff"/>`;
-  } else {
-    const points = (region.points ?? []).map(([px, py]) => `${px - box.x},${py - box.y}`).join(' ');
-    shape = `<polygon points="${points}" fill="#fff"/>`;
-  }
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${shape}</svg>`);
-}
-
-/**
- * One region made unrecognisable: its pixels averaged into blocks of about a twelfth of the
- * region (at least 6 px), then blurred, so no detail of the original survives (irreversible).
- */
-async function blurredPatch(upright: Sharp, region: Region, imageWidth: number, imageHeight: number) {
-  const box = clampBox({ x: Math.floor(region.x), y: Math.floor(region.y), width: Math.ceil(region.width) + 1, height: Math.ceil(region.height) + 1 }, imageWidth, imageHeight);
-  if (!box) return null;
-  const block = Math.max(6, Math.round(Math.max(box.width, box.height) / 12));
-  const small = await upright
-    .clone()
-    .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
-    .resize(Math.max(1, Math.round(box.width / block)), Math.max(1, Math.round(box.height / block)), { kernel: 'cubic' })
-    .png()
-    .toBuffer();
-  let patch = sharp(small).resize(box.width, box.height, { kernel: 'nearest' }).blur(Math.max(1, block / 2));
-  if (region.shape !== 'rectangle') patch = sharp(await patch.png().toBuffer()).ensureAlpha().composite([{ input: maskSvg(region, box), blend: 'dest-in' }]);
-  return { input: await patch.png().toBuffer(), left: box.x, top: box.y };
-}
-
 export interface Rendered {
   blurred: Buffer;
   thumbnail: Buffer;
 }
 
-/** The blurred derivative (JPEG, upright) and its thumbnail, from the original and the regions. */
+/**
+ * The blurred derivative (JPEG, upright) and its thumbnail, from the original and the regions:
+ * decoded once, the regions' boxes blurred in place (blur-regions.ts), then the JPEG and the
+ * thumbnail encoded from the same pixels side by side (no second decode of the result).
+ */
 export async function renderBlurred(original: Buffer, regions: readonly Region[]): Promise<Rendered> {
   const { data, info } = await open(original).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const upright = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
-  const patches = (await Promise.all(regions.map((r) => blurredPatch(upright, r, info.width, info.height)))).filter((p) => p !== null);
-  const blurred = await upright.clone().composite(patches).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
-  const thumbnail = await sharp(blurred).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+  await blurRegions(data, info.width, info.height, regions);
+  const raw = { raw: { width: info.width, height: info.height, channels: 3 as const } };
+  const [blurred, thumbnail] = await Promise.all([
+    sharp(data, raw).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer(),
+    sharp(data, raw).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer(),
+  ]);
   return { blurred, thumbnail };
 }

@@ -16,15 +16,21 @@ import type { PrivacyRecord, Region } from '@/lib/shared/schemas/blurring';
  * may read the mission's audit trail (a record of who did what).
  */
 export async function privacyRecord(ctx: DomainContext, { missionId }: { missionId: number }): Promise<PrivacyRecord> {
-  await requireMission(ctx, missionId, 'readAudit');
+  return (await privacyRecordOfMission(ctx, { missionId })).record;
+}
+
+/** The record with the mission's name (for the PDF's head). */
+export async function privacyRecordOfMission(ctx: DomainContext, { missionId }: { missionId: number }): Promise<{ record: PrivacyRecord; missionName: string }> {
+  const { row: missionRow } = await requireMission(ctx, missionId, 'readAudit');
   const rows = await ctx.db.select().from(missionImage).where(eq(missionImage.missionId, missionId)).orderBy(asc(missionImage.id));
   const [state] = await ctx.db.select().from(missionBlurring).where(eq(missionBlurring.missionId, missionId));
   const names = await namesOf(ctx, [...rows.flatMap((r) => [r.editedBy, r.approvedBy, ...r.regions.map((g) => g.createdBy)]), state?.blurredBy ?? null, state?.finishedBy ?? null]);
-  return {
+  const record = {
     blurring: missionBlurringDto(missionId, state, names),
     images: rows.map((r) => ({ image: imageDto(r, names, { original: false }), regions: r.regions })),
     names: Object.fromEntries(names),
   };
+  return { record, missionName: missionRow.name };
 }
 
 const COLUMNS = [

@@ -1,8 +1,9 @@
 /*
- * Where the face detector looks (pure geometry, unit-tested): SSD MobileNet v1 sees its input at
- * 512×512, so a face of 20 px in a 4096 px panorama vanishes when the whole image is shrunk. The
- * image is searched whole and in overlapping tiles of about the detector's own size; a panorama's
- * tiles run across the 360° seam (x wraps), so a face cut by the seam is found whole.
+ * Where the face detector looks in a photo, and the boxes' arithmetic (pure geometry, unit-tested):
+ * SSD MobileNet v1 sees its input at 512×512, so a small face vanishes when a large photo is
+ * shrunk. A photo is searched whole and in overlapping tiles of about the detector's own size
+ * (tiles can also run across a 360° seam, x wrapping). Panoramas have their own views:
+ * panorama-views.ts.
  */
 
 export interface Box {

@@ -155,6 +155,10 @@ export const blurringQueueItemSchema = z.object({
 export type BlurringQueueItem = z.infer<typeof blurringQueueItemSchema>;
 export const blurringQueueSchema = z.object({ items: z.array(blurringQueueItemSchema) });
 
+/** The privacy record's download: a CSV table (the default) or a PDF report. */
+export const PRIVACY_RECORD_FORMATS = ['csv', 'pdf'] as const;
+export const privacyRecordQuery = z.object({ format: z.enum(PRIVACY_RECORD_FORMATS).default('csv') });
+
 /** The privacy record of a mission's images (issue 18 §5), as the mission detail shows it. */
 export interface PrivacyRecord {
   blurring: MissionBlurring;

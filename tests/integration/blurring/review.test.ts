@@ -228,6 +228,43 @@ describe('blur, check, finish', () => {
   });
 });
 
+describe('the privacy record as PDF', () => {
+  const pdfText = async (role: Role, missionId: number, language: string) => {
+    const res = await callAs(routes.record.GET, role, 'GET', `/api/v2/missions/${missionId}/blurring/record?format=pdf`, { params: { id: String(missionId) }, headers: { 'accept-language': language } });
+    return { res, text: res.status === 200 ? Buffer.from(await res.arrayBuffer()).toString('latin1') : '' };
+  };
+  // The PDF writer's text strings: `(…) Tj`, WinAnsi with octal escapes for bytes above 0x7e.
+  const strings = (pdf: string) => [...pdf.matchAll(/\((.*?)\) Tj/g)].map(([, s]) => s!.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8))).replace(/\\([()\\])/g, '$1'));
+
+  it("says per image the detector and version, who edited and approved, and each region's origin, in the reader's language", async () => {
+    const missionId = app.w.m.rheinAssigned.id;
+    const { res, text } = await pdfText('advanced', missionId, 'en');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="privacy-record-mission-${missionId}.pdf"`);
+    expect(text.startsWith('%PDF-')).toBe(true);
+    const lines = strings(text);
+    expect(lines).toContain('Privacy record');
+    expect(lines).toContain(`${app.w.m.rheinAssigned.name} (#${missionId})`);
+    expect(lines.some((l) => l.startsWith('face-api ssd-mobilenet-v1 1.7.15'))).toBe(true);
+    expect(lines).toEqual(expect.arrayContaining(['Detector:', 'Approved by:', 'Origin', 'Confidence', 'Detector', 'Drawn by hand', 'Number plate', 'Face']));
+    const csv = (await (await callAs(routes.record.GET, 'advanced', 'GET', `/api/v2/missions/${missionId}/blurring/record`, { params: { id: String(missionId) } })).text()).trim().split('\r\n');
+    // As many region rows as the CSV has.
+    expect(lines.filter((l) => l === 'Detector' || l === 'Drawn by hand')).toHaveLength(csv.length - 1);
+
+    const german = strings((await pdfText('advanced', missionId, 'de')).text);
+    expect(german).toContain('Datenschutzprotokoll');
+    expect(german).toEqual(expect.arrayContaining(['Herkunft', 'Von Hand gezeichnet', 'Kennzeichen']));
+  });
+
+  it('is refused like the CSV to whoever may not read the mission', async () => {
+    expect((await pdfText('customer2', app.w.m.nord.id, 'en')).res.status).toBe(403);
+    const bad = await callAs(routes.record.GET, 'advanced', 'GET', `/api/v2/missions/${app.w.m.nord.id}/blurring/record?format=docx`, { params: { id: String(app.w.m.nord.id) } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: expect.any(String) } });
+  });
+});
+
 describe('a failed search for faces', () => {
   it('runs again on request (queued, a new job, audited), only while it is failed, and only for a reviewer of the mission', async () => {
     const detect = await import('@/app/api/v2/blurring/images/[id]/detect/route');

@@ -278,7 +278,7 @@ describe('mission backup and restore', () => {
     });
 
     it('wrong format version', async () => {
-      expect(await refusal(await pack(setManifest(entries, { ...manifestOf(entries), formatVersion: 3 })))).toBe('unprocessable:version');
+      expect(await refusal(await pack(setManifest(entries, { ...manifestOf(entries), formatVersion: 4 })))).toBe('unprocessable:version');
     });
 
     it('a traversal path, listed or not', async () => {

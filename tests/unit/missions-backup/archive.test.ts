@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as tar from 'tar-stream';
-import { classifyEntryPath, parseManifest, RECORD_PATHS, VERSION_1_SETS } from '@/lib/server/missions/backup/manifest';
+import { classifyEntryPath, parseManifest, RECORD_PATHS, VERSION_1_SETS, VERSION_3_SETS } from '@/lib/server/missions/backup/manifest';
 import { readBackupArchive } from '@/lib/server/missions/backup/read-archive';
 import { recordEntries } from '@/lib/server/missions/backup/write-archive';
 import { createFsStorage } from '@/lib/server/storage/fs-driver';
@@ -29,6 +29,7 @@ const building = {
   groundArea: 40, facadeArea: 120, perimeter: 40, levels: 1, storeyHeight: 3, createdAt: AT.toISOString(), updatedAt: AT.toISOString(), version: 1,
 };
 const FILE = Buffer.from('scan bytes');
+const VERSION_3_PATHS: string[] = VERSION_3_SETS.map((set) => RECORD_PATHS[set]);
 const VERSION_2_PATHS: string[] = Object.entries(RECORD_PATHS).filter(([set]) => !VERSION_1_SETS.includes(set as never)).map(([, path]) => path);
 const distance = { id: 5, missionId: 42, kind: 'distance', name: 'Traufe', visible: true, points: [[1, 2, 3], [4, 6, 3]], data: {}, createdBy: null, createdAt: AT.toISOString(), updatedAt: AT.toISOString(), version: 2 };
 const slicePng = { id: 9, missionId: 42, measurementId: null, name: 'Schnitt', scale: 50, dpi: 150, widthPx: 10, heightPx: 10, storageKey: 'missions/42/rendered-slices/a.png', sizeBytes: 10, sha256: 'a'.repeat(64), createdBy: null, createdAt: AT.toISOString() };
@@ -42,7 +43,7 @@ interface Entry {
 
 /** A valid archive's entries (manifest first), for the tests to tamper with. */
 function validEntries(over: { mission?: object; file?: Buffer; content?: Record<string, object[]> } = {}): Entry[] {
-  const content = { measurements: [], renderedSlices: [], tours: [], tourImages: [], tourPanoramas: [], ...over.content };
+  const content = { measurements: [], renderedSlices: [], tours: [], tourImages: [], tourPanoramas: [], missionFiles: [], missionImages: [], missionBlurring: [], panelizerProjects: [], panelizerExports: [], ...over.content };
   const records = { mission: over.mission ?? missionRecord, buildings: [building], tags: [], shares: [], datasets: [], auditEvents: [], ...content };
   const files = [{ key: 'missions/42/datasets/a.bin', relativeKey: 'datasets/a.bin', size: FILE.length, sha256: sha(FILE), contentType: 'application/octet-stream' }];
   const { manifest, records: recordFiles } = recordEntries({ missionId: 42, createdAt: AT, createdBy: null, records: records as never, files });
@@ -119,7 +120,7 @@ describe('manifest validation', () => {
 
   it('refuses another format, another version, and bytes that are not JSON', () => {
     expect(reason({ ...good(), format: 'something-else' })).toBe('format');
-    expect(reason({ ...good(), formatVersion: 3 })).toBe('version');
+    expect(reason({ ...good(), formatVersion: 4 })).toBe('version');
     expect(reason({ ...good(), formatVersion: '1' })).toBe('version');
     expect(() => parseManifest(Buffer.from('{not json'))).toThrow(expect.objectContaining({ details: expect.objectContaining({ reason: 'manifest' }) }));
   });
@@ -130,6 +131,15 @@ describe('manifest validation', () => {
     expect(reason({ ...m, formatVersion: 1, entries: version1 })).toBe('accepted');
     expect(reason({ ...m, formatVersion: 1 })).toBe('manifest');
     expect(reason({ ...m, entries: version1 })).toBe('manifest');
+  });
+
+  it('still reads format version 2, which has no blurring or panelizer records, and refuses them in it', () => {
+    const m = good();
+    const version2 = m.entries.filter((e) => !VERSION_3_PATHS.includes(e.path));
+    expect(VERSION_3_PATHS).toEqual(['records/mission-files.json', 'records/mission-images.json', 'records/mission-blurring.json', 'records/panelizer-projects.json', 'records/panelizer-exports.json']);
+    expect(reason({ ...m, formatVersion: 2, entries: version2 })).toBe('accepted');
+    expect(reason({ ...m, formatVersion: 2 })).toBe('manifest');
+    expect(reason({ ...m, entries: version2 })).toBe('manifest');
   });
 
   it('refuses missing record sets, duplicates, traversal, bad checksums and unknown fields', () => {

@@ -10,9 +10,12 @@ import { JsonLimitError, JsonTextError, parseBoundedJson } from '../../json/boun
  * manifest with its size and SHA-256, so a restore can check each byte before anything is written.
  */
 export const BACKUP_FORMAT = 'argus.mission-backup';
-/** Version 2 added the viewer's items, rendered slices and tours (content-records.ts); version 1 is still read. */
-export const BACKUP_FORMAT_VERSION = 2;
-export const READABLE_FORMAT_VERSIONS = [1, 2] as const;
+/**
+ * Version 2 added the viewer's items, rendered slices and tours (content-records.ts), version 3
+ * the blurring review and the panelizer (review-records.ts); versions 1 and 2 are still read.
+ */
+export const BACKUP_FORMAT_VERSION = 3;
+export const READABLE_FORMAT_VERSIONS = [1, 2, 3] as const;
 export type FormatVersion = (typeof READABLE_FORMAT_VERSIONS)[number];
 export const MANIFEST_PATH = 'manifest.json';
 
@@ -29,12 +32,22 @@ export const RECORD_PATHS = {
   tours: 'records/tours.json',
   tourImages: 'records/tour-images.json',
   tourPanoramas: 'records/tour-panoramas.json',
+  missionFiles: 'records/mission-files.json',
+  missionImages: 'records/mission-images.json',
+  missionBlurring: 'records/mission-blurring.json',
+  panelizerProjects: 'records/panelizer-projects.json',
+  panelizerExports: 'records/panelizer-exports.json',
 } as const;
 export type RecordSet = keyof typeof RECORD_PATHS;
 const RECORD_PATH_SET = new Set<string>(Object.values(RECORD_PATHS));
-/** The sets a version-1 archive has; the others came with version 2. */
+/** The sets a version-1 archive has; the others came with version 2 or 3. */
 export const VERSION_1_SETS: readonly RecordSet[] = ['mission', 'buildings', 'tags', 'shares', 'datasets', 'auditEvents'];
-const VERSION_1_PATHS = new Set<string>(VERSION_1_SETS.map((set) => RECORD_PATHS[set]));
+/** The sets that came with version 3 (every other set is in a version-2 archive). */
+export const VERSION_3_SETS: readonly RecordSet[] = ['missionFiles', 'missionImages', 'missionBlurring', 'panelizerProjects', 'panelizerExports'];
+/** The format version that introduced each archive entry of records. */
+const SINCE = new Map<string, number>(
+  (Object.keys(RECORD_PATHS) as RecordSet[]).map((set) => [RECORD_PATHS[set], VERSION_1_SETS.includes(set) ? 1 : VERSION_3_SETS.includes(set) ? 3 : 2]),
+);
 
 export const FILES_DIR = 'files/';
 
@@ -105,7 +118,7 @@ export const manifestSchema = z
       }
     });
     for (const path of RECORD_PATH_SET) {
-      const expected = m.formatVersion >= 2 || VERSION_1_PATHS.has(path);
+      const expected = m.formatVersion >= SINCE.get(path)!;
       if (expected && !seen.has(path)) ctx.addIssue({ code: 'custom', path: ['entries'], message: `missing ${path}` });
       if (!expected && seen.has(path)) ctx.addIssue({ code: 'custom', path: ['entries'], message: `${path} is not part of format version ${m.formatVersion}` });
     }

@@ -10,6 +10,7 @@ import type { Storage } from '../../storage/types';
 import { classifyEntryPath, MANIFEST_PATH, parseManifest, RECORD_PATHS, refuse, type Manifest, type ManifestEntry, type RecordSet } from './manifest';
 import { BoundedJsonParser, formatPath, JsonLimitError, JsonSyntaxError, JsonTextError } from '../../json/bounded-json';
 import { contentProblems } from './content-records';
+import { reviewProblems } from './review-records';
 import { parseRecord, type BackupRecords } from './records';
 
 /** A file of the archive, already checked against its checksum and copied to a scratch key. */
@@ -246,6 +247,9 @@ export function assertOneMission(missionId: number, records: BackupRecords): voi
   const { measurements = [], renderedSlices = [], tours = [], tourImages = [], tourPanoramas = [] } = records;
   const content = contentProblems(missionId, { measurements, renderedSlices, tours, tourImages, tourPanoramas });
   if (content) throw refuse('record', `Viewer or tour records of the archive ${content}`);
+  const { missionFiles = [], missionImages = [], missionBlurring = [], panelizerProjects = [], panelizerExports = [] } = records;
+  const review = reviewProblems(missionId, new Set(records.datasets.map((d) => d.id)), { missionFiles, missionImages, missionBlurring, panelizerProjects, panelizerExports });
+  if (review) throw refuse('record', `Blurring or panelizer records of the archive ${review}`);
   const foreign =
     records.mission.id !== missionId ||
     records.buildings.some((b) => b.missionId !== missionId) ||

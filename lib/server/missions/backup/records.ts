@@ -19,6 +19,7 @@ import { auditEvent, building, dataset, mission, missionShare, missionTag, tag }
 import type { DomainContext } from '../../domain/context';
 import { collectContentRecords, contentRecordSchemas, type ContentRecords } from './content-records';
 import { refuse } from './manifest';
+import { collectReviewRecords, reviewRecordSchemas, type ReviewRecords } from './review-records';
 
 /*
  * The records of a backup, one zod schema per record set (docs/adr/0006-mission-backup.md). They
@@ -168,10 +169,10 @@ type CoreRecords = {
   datasets: z.output<typeof datasetRecord>[];
   auditEvents: z.output<typeof auditEventRecord>[];
 };
-/** What a backup writes (format version 2). */
-export type CompleteRecords = CoreRecords & ContentRecords;
-/** What an archive holds: a version-1 archive lacks the content sets (a restore then leaves those tables alone). */
-export type BackupRecords = CoreRecords & Partial<ContentRecords>;
+/** What a backup writes (format version 3). */
+export type CompleteRecords = CoreRecords & ContentRecords & ReviewRecords;
+/** What an archive holds: a version-1 archive lacks the content sets, a version-2 one the review sets (a restore then leaves those tables alone). */
+export type BackupRecords = CoreRecords & Partial<ContentRecords> & Partial<ReviewRecords>;
 
 // The schemas must cover every column (a new column would otherwise silently be lost on restore).
 type Columns<T> = Exclude<keyof T, 'searchText'>;
@@ -205,7 +206,7 @@ export async function collectRecords(ctx: Pick<DomainContext, 'db'>, missionId: 
   const shares = await db.select().from(missionShare).where(eq(missionShare.missionId, missionId)).orderBy(asc(missionShare.customerId));
   const datasets = await db.select().from(dataset).where(eq(dataset.missionId, missionId)).orderBy(asc(dataset.id));
   const auditEvents = await db.select().from(auditEvent).where(eq(auditEvent.missionId, missionId)).orderBy(asc(auditEvent.id));
-  return { mission: missionRow, buildings, tags, shares, datasets, auditEvents, ...(await collectContentRecords(ctx, missionId)) };
+  return { mission: missionRow, buildings, tags, shares, datasets, auditEvents, ...(await collectContentRecords(ctx, missionId)), ...(await collectReviewRecords(ctx, missionId)) };
 }
 
 /** The schema of one record of each set (the files hold one mission object and arrays of the rest). */
@@ -217,6 +218,7 @@ export const recordItemSchemas = {
   datasets: datasetRecord,
   auditEvents: auditEventRecord,
   ...contentRecordSchemas,
+  ...reviewRecordSchemas,
 } as const;
 
 /** Parses one record (index null: the mission object); a failure names the set, the record and the first problems. */

@@ -18,6 +18,7 @@ import { refuse } from './manifest';
 import { readBackupArchive, type ReadArchive } from './read-archive';
 import type { BackupRecords } from './records';
 import { CONTENT_TABLES, replaceContent, type RestoredContent } from './restore-content';
+import { datasetLinks, relinkDatasets, REVIEW_TABLES, replaceReview, type RestoredReview } from './restore-review';
 
 export interface RestoreMissionInput {
   missionId: number;
@@ -37,7 +38,8 @@ export interface RestoreMissionInput {
  * archive (read-archive.ts) while its files go to a scratch prefix; then ONE transaction locks the
  * mission, checks the version again, checks that everything the records refer to exists, replaces
  * the mission row, buildings, tags, shares and datasets (and, from format 2, the viewer's items,
- * rendered slices and tours: restore-content.ts), adds audit events the trail lacks, moves
+ * rendered slices and tours: restore-content.ts; from format 3, the blurring review's images and
+ * the panelizer's projects: restore-review.ts), adds audit events the trail lacks, moves
  * the files into place and records a `restore` audit event. Any failure rolls all records back.
  * A mission that no longer exists is recreated with its id.
  */
@@ -83,6 +85,7 @@ async function write(tx: DomainContext & { db: Tx }, missionId: number, version:
   await assertReferences(tx, records);
 
   let content: RestoredContent | null = null;
+  let review: RestoredReview | null = null;
   try {
     const { id: _id, version: archivedVersion, backupState: _state, backedUpAt: _at, updatedAt: _updated, ...fields } = records.mission;
     void [_id, _state, _at, _updated];
@@ -99,12 +102,16 @@ async function write(tx: DomainContext & { db: Tx }, missionId: number, version:
     if (tagIds.length) await tx.db.insert(missionTag).values(tagIds.map((tagId) => ({ missionId, tagId })));
     await tx.db.delete(missionShare).where(eq(missionShare.missionId, missionId));
     if (records.shares.length) await tx.db.insert(missionShare).values(records.shares);
+    const links = await datasetLinks(tx, missionId);
     await tx.db.delete(dataset).where(eq(dataset.missionId, missionId));
     if (records.datasets.length) await tx.db.insert(dataset).overridingSystemValue().values(records.datasets);
+    await relinkDatasets(tx, links, new Set(records.datasets.map((d) => d.id)));
     // The trail is append-only: a restore never rewrites it, it only brings back events it lacks.
     if (records.auditEvents.length) await tx.db.insert(auditEvent).overridingSystemValue().values(records.auditEvents).onConflictDoNothing();
+    // Images before tours: a tour's panorama settings hang on an image.
+    review = await replaceReview(tx, missionId, records);
     content = await replaceContent(tx, missionId, records);
-    for (const table of ['mission', 'building', 'dataset', 'audit_event', ...CONTENT_TABLES]) await keepSequenceAhead(tx, table);
+    for (const table of ['mission', 'building', 'dataset', 'audit_event', ...CONTENT_TABLES, ...REVIEW_TABLES]) await keepSequenceAhead(tx, table);
   } catch (err) {
     throw asRefusal(err);
   }
@@ -128,6 +135,9 @@ async function write(tx: DomainContext & { db: Tx }, missionId: number, version:
       measurements: content?.measurements ?? null,
       renderedSlices: content?.renderedSlices ?? null,
       tours: content?.tours ?? null,
+      // null: a format-1 or -2 archive, which left these as they were.
+      images: review?.images ?? null,
+      panelizerProjects: review?.panelizerProjects ?? null,
     },
   };
   await recordAudit(tx, {

@@ -6,6 +6,7 @@ import {
   imageRegionsSchema,
   missionBlurringSchema,
   missionImagesSchema,
+  privacyRecordQuery,
   saveRegionsBody,
 } from '@/lib/shared/schemas/blurring';
 import { idSchema } from '@/lib/shared/schemas/common';
@@ -101,8 +102,9 @@ export const imagePicture = endpoint({
 export const privacyRecord = endpoint({
   method: 'GET',
   path: '/api/v2/missions/{id}/blurring/record',
-  summary: 'The privacy record as CSV: per image and region the detector and version, origin, confidence, who edited, approved and finished, and when',
+  summary: 'The privacy record as CSV (or PDF with format=pdf): per image and region the detector and version, origin, confidence, who edited, approved and finished, and when',
   tag,
   params: missionIdParams,
-  response: z.string().describe('text/csv'),
+  query: privacyRecordQuery,
+  response: z.string().describe('text/csv or application/pdf'),
 });

@@ -92,6 +92,9 @@ export const restoreMissionResultSchema = z.object({
     measurements: z.number().int().nullable(),
     renderedSlices: z.number().int().nullable(),
     tours: z.number().int().nullable(),
+    /** The blurring review's images and the panelizer's projects; null when the archive (format 1 or 2) has none and they were left as they were. */
+    images: z.number().int().nullable(),
+    panelizerProjects: z.number().int().nullable(),
   }),
 });
 export type RestoreMissionResult = z.output<typeof restoreMissionResultSchema>;

@@ -1,5 +1,6 @@
 import { handleStream } from '@/lib/server/api/stream';
-import { privacyRecord, privacyRecordCsv } from '@/lib/server/blurring/privacy-record';
+import { privacyRecordOfMission, privacyRecordCsv } from '@/lib/server/blurring/privacy-record';
+import { privacyRecordPdf } from '@/lib/server/blurring/privacy-record-pdf';
 import { requestContext } from '@/lib/server/domain/contexts';
 import * as api from '@/lib/shared/api/endpoints/blurring';
 import { negotiateLocale } from '@/lib/shared/locale';
@@ -7,13 +8,16 @@ import { negotiateLocale } from '@/lib/shared/locale';
 export const dynamic = 'force-dynamic';
 
 export const GET = handleStream(api.privacyRecord, {
-  run: async ({ params }, ctx) => {
-    const record = await privacyRecord(requestContext(ctx), { missionId: params.id });
-    const csv = privacyRecordCsv(record, negotiateLocale(ctx.request.headers.get('accept-language')));
-    return new Response(new Uint8Array(csv), {
+  run: async ({ params, query }, ctx) => {
+    const domain = requestContext(ctx);
+    const { record, missionName } = await privacyRecordOfMission(domain, { missionId: params.id });
+    const locale = negotiateLocale(ctx.request.headers.get('accept-language'));
+    const pdf = query.format === 'pdf';
+    const body = pdf ? privacyRecordPdf(record, { missionId: params.id, missionName, createdAt: domain.clock.now() }, locale) : privacyRecordCsv(record, locale);
+    return new Response(new Uint8Array(body), {
       headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="privacy-record-mission-${params.id}.csv"`,
+        'content-type': pdf ? 'application/pdf' : 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="privacy-record-mission-${params.id}.${query.format}"`,
         'cache-control': 'private, no-store',
       },
     });
