@@ -7,8 +7,9 @@ import { z } from 'zod';
  *
  * - `section`: a vertical slab through the building for step 1 (floor lines). The slab is the
  *   plane through local (x0, y0)–(x1, y1), `depth` metres thick; u runs along it from (x0, y0),
- *   v is z. With no line given the server uses the cloud's longer horizontal axis through its
- *   centre, at `depth` 1 m.
+ *   v is z. With no line given the server runs it across the building through a column of
+ *   windows, where the storeys show (lib/server/panelizer/points/default-section.ts); without a
+ *   building outline in the cloud, along its longer horizontal axis through its centre.
  * - `plan`: a horizontal slab from `zMin` to `zMax` for step 2 (a floor's plan, narrow or full);
  *   u is x, v is y.
  * - `elevation`: the points within `depth` metres of the wall plane through (x0, y0)–(x1, y1),
