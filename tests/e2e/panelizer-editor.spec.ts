@@ -221,13 +221,19 @@ test('a staff member draws the demo building and reads its net facade area; the 
   await page.getByRole('tab', { name: '3. Openings' }).click();
   await floorButtons.filter({ hasText: 'Floor 1' }).click();
   const facades = [
-    { name: /^South · building · 24\.00 m/, length: LENGTH, door: true },
-    { name: /^East · building · 12\.00 m/, length: DEPTH, door: false },
-    { name: /^North · building · 24\.00 m/, length: LENGTH, door: false },
-    { name: /^West · building · 12\.00 m/, length: DEPTH, door: false },
+    { name: 'South · building', length: LENGTH, door: true },
+    { name: 'East · building', length: DEPTH, door: false },
+    { name: 'North · building', length: LENGTH, door: false },
+    { name: 'West · building', length: DEPTH, door: false },
   ];
+  // The elevations list groups each floor's edges by facade, the bottom floor at the bottom.
+  const elevationsList = page.getByRole('navigation', { name: 'Elevations' });
+  await expect(elevationsList.getByTestId('panelizer-facade')).toHaveCount(4);
+  await expect(elevationsList.getByRole('region', { name: 'South · building' }).getByRole('button')).toHaveText(
+    Array.from({ length: STOREYS }, (_, k) => new RegExp(`^Floor ${STOREYS - k} · 24\\.00 m`)),
+  );
   for (const facade of facades) {
-    await page.getByRole('navigation', { name: 'Elevations' }).getByRole('button', { name: facade.name }).click();
+    await elevationsList.getByRole('region', { name: facade.name }).getByRole('button', { name: new RegExp(`^Floor 1 · ${facade.length.toFixed(2).replace('.', '\\.')} m`) }).click();
     await pointsSettled(page);
     const windows = openingsOf(facade.length, false).filter((o) => o.bottom < STOREY_HEIGHT);
     const first = windows[0]!;

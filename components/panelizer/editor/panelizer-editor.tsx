@@ -183,6 +183,8 @@ export function PanelizerEditor({
               floorId={floorId}
               elevation={elevation && elevation.floorId === floorId ? elevation : null}
               onElevation={(ref) => {
+                // The list holds every floor's elevations: picking one picks its floor too.
+                setFloorChoice(ref.floorId);
                 setElevation(ref);
                 setOpeningIds([]);
               }}
