@@ -8,7 +8,7 @@ import type { Command, Refusal } from '../model/command';
 import { moveFloorLine, removeFloorLine } from '../model/floor-commands';
 import { floorsOf, type ElevationRef } from '../model/geometry';
 import { canRedo, canUndo } from '../model/history';
-import { removeOpenings } from '../model/opening-commands';
+import { moveOpenings, removeOpenings } from '../model/opening-commands';
 import { removeOutline } from '../model/outline-commands';
 import { FloorList, hasUnlinkedFloorsWithoutPolygons } from './floor-list';
 import { FloorsStep } from './floors-step';
@@ -96,6 +96,10 @@ export function PanelizerEditor({
     if (action.type === 'nudge') {
       const line = doc.floorLines.find((l) => l.id === selectedLine);
       if (line) run(moveFloorLine(line.id, Math.round((line.z + action.metres) * 100) / 100));
+      return;
+    }
+    if (action.type === 'nudgeOpenings') {
+      if (openingIds.length > 0) run(moveOpenings(openingIds, action.du, action.dv));
       return;
     }
     if (step === 'floors' && selectedLine) run(removeFloorLine(selectedLine));
