@@ -18,16 +18,23 @@ import type { SliceMode } from './slice-view';
 import { useEditorKeys } from './use-editor-keys';
 import { useHistory } from './use-history';
 import { SaveStatus, type Persistence } from './save-status';
+import { useAutosave, type AfterSave, type SaveDocument } from './use-autosave';
 import type { LoadPoints } from './use-points';
 import { WallsStep, type WallTool } from './walls-step';
 import styles from './panelizer.module.css';
 
 const STEPS: readonly Step[] = ['floors', 'walls', 'openings'];
+const NOTHING_TO_SAVE: SaveDocument = () => Promise.reject(new Error('read-only'));
+
+/** What the page's own controls get from the editor: `afterSave` runs work on the saved document. */
+export interface EditorSession {
+  afterSave: AfterSave;
+}
 
 /**
  * The panelizer's editor (spec §2): three steps over one document, the floor list at the left,
- * every edit a command with undo and redo. `header` shows above (title, save state); `aside`
- * beside (results). Read-only (an export) shows the same views without any editing control.
+ * every edit a command with undo and redo. `header` shows above (title, the project's verbs), then
+ * the save state; `aside` beside (results). Read-only (an export) shows the same views without any editing control.
  */
 export function PanelizerEditor({
   initial,
@@ -42,12 +49,14 @@ export function PanelizerEditor({
   loadPoints: LoadPoints;
   /** Autosave; absent when read-only. */
   persistence?: Persistence;
-  header?: ReactNode;
-  aside?: (doc: PanelizerDocument) => ReactNode;
+  header?: ReactNode | ((session: EditorSession) => ReactNode);
+  aside?: (doc: PanelizerDocument, session: EditorSession) => ReactNode;
 }) {
   const t = useTranslations('panelizer.editor');
   const history = useHistory(initial);
   const { doc } = history;
+  const autosave = useAutosave({ doc, version: persistence?.version ?? 0, save: persistence?.save ?? NOTHING_TO_SAVE, enabled: !readOnly && !!persistence });
+  const session = useMemo<EditorSession>(() => ({ afterSave: autosave.afterSave }), [autosave.afterSave]);
   const [step, setStep] = useState<Step>('floors');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [lineId, setLineId] = useState<string | null>(null);
@@ -113,8 +122,8 @@ export function PanelizerEditor({
   return (
     <div className={styles.editor} data-testid="panelizer-editor" data-read-only={readOnly ? 'true' : 'false'}>
       <header className={styles.header}>
-        {header}
-        {!readOnly && persistence ? <SaveStatus doc={doc} persistence={persistence} rebaseOn={history.rebaseOn} /> : null}
+        {typeof header === 'function' ? header(session) : header}
+        {!readOnly && persistence ? <SaveStatus autosave={autosave} persistence={persistence} rebaseOn={history.rebaseOn} /> : null}
         <div role="tablist" aria-label={t('steps.label')} className={styles.steps}>
           {STEPS.map((s, i) => (
             <button key={s} type="button" role="tab" aria-selected={step === s} onClick={() => setStep(s)}>
@@ -197,7 +206,7 @@ export function PanelizerEditor({
             />
           )}
         </main>
-        {aside?.(doc)}
+        {aside?.(doc, session)}
       </div>
     </div>
   );
