@@ -260,6 +260,11 @@ describe('the demo panelizer project', () => {
     expect(staff.items).toHaveLength(1);
     expect(staff.items[0]!.publishedExportId).toBe(read.id);
     expect((await list('customer2', demo.id)).status).toBe(403);
+    // Its mission detail says "StoSim ordered: yes", as a published result needs.
+    const { mission } = await import('@/lib/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await app.t.db.select({ additionalProducts: mission.additionalProducts }).from(mission).where(eq(mission.id, demo.id));
+    expect(row!.additionalProducts).toContain('stosim');
   });
 });
 
