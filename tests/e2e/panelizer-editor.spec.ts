@@ -339,9 +339,25 @@ test('openings resized by their handles and nudged by the arrows; the toolbar re
   await expect(page).toHaveURL(/\/panelizer\?project=[0-9a-f-]{36}$/);
   const [dx, dy, dz] = await buildingOffset(page);
 
-  // One storey and the outline.
+  // The section's line on the plan beside it; dragged 3 m east, the section is cut there.
   const section = page.getByTestId('panelizer-section');
   await pointsSettled(page);
+  const slice = page.getByTestId('panelizer-slice');
+  await expect(slice).toHaveAttribute('data-section-line', /^[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+  const lineOf = async () => (await slice.getAttribute('data-section-line'))!.split(',').map(Number) as [number, number, number, number];
+  const [x0, y0, x1, y1] = await lineOf();
+  const [sx, sy] = await at(slice, (x0 + x1) / 2, (y0 + y1) / 2);
+  const [tx, ty] = await at(slice, (x0 + x1) / 2 + 3, (y0 + y1) / 2);
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  await page.mouse.move(tx, ty, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await lineOf())[0]).toBeCloseTo(x0 + 3, 0);
+  await expect(section).toHaveAttribute('data-view', /scale/);
+  await pointsSettled(page);
+  expect((await lineOf())[2] - (await lineOf())[0]).toBeCloseTo(x1 - x0, 1);
+
+  // One storey and the outline.
   await placeFloorLine(page, section, dz);
   await placeFloorLine(page, section, Math.round((dz + STOREY_HEIGHT) * 100) / 100);
   await page.getByRole('tab', { name: '2. Walls' }).click();

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
+import type { SectionLine } from '@/lib/shared/panelizer/points';
 import type { XY } from '@/lib/shared/panelizer/polygon';
 import type { Command, Refusal } from '../model/command';
 import { moveFloorLine, removeFloorLine } from '../model/floor-commands';
@@ -63,6 +64,8 @@ export function PanelizerEditor({
   const [floorChoice, setFloorChoice] = useState<string | null>(null);
   const [tool, setTool] = useState<WallTool>('building');
   const [sliceMode, setSliceMode] = useState<SliceMode>('narrow');
+  // Where step 1's section runs: the server's choice until the user drags it (a view, not the document).
+  const [sectionLine, setSectionLine] = useState<SectionLine | null>(null);
   const [draft, setDraft] = useState<XY[]>([]);
   const [outlineId, setOutlineId] = useState<string | null>(null);
   const [elevation, setElevation] = useState<ElevationRef | null>(null);
@@ -168,7 +171,18 @@ export function PanelizerEditor({
         )}
         <main className={styles.stage}>
           {step === 'floors' && (
-            <FloorsStep doc={doc} readOnly={readOnly} run={run} loadPoints={loadPoints} selectedLineId={selectedLine} onSelectLine={setLineId} sliceMode={sliceMode} onSliceMode={setSliceMode} />
+            <FloorsStep
+              doc={doc}
+              readOnly={readOnly}
+              run={run}
+              loadPoints={loadPoints}
+              selectedLineId={selectedLine}
+              onSelectLine={setLineId}
+              sliceMode={sliceMode}
+              onSliceMode={setSliceMode}
+              sectionLine={sectionLine}
+              onSectionLine={setSectionLine}
+            />
           )}
           {step === 'walls' && (
             <WallsStep

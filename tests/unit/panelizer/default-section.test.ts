@@ -51,6 +51,12 @@ describe('the default section of a building cloud', () => {
     await storage.put('in/demo.las', Readable.from(las));
     await convertLocally({ inputs: [{ key: 'in/demo.las' }], storage, workPrefix: 'work/', outputPrefix: 'clouds/demo/', threads: 1 });
     const section = await cutPanelizerPoints(storage, 'clouds/demo/', DEMO_BUILDING_ORIGIN, panelizerPointsQuerySchema.parse({ view: 'section' }));
+    // Square to the long south wall (local y = 0 … 12; the proposed outline is true to a centimetre),
+    // through the middle of a column of windows (1.5 + 3k m).
+    const line = section.section!;
+    expect(Math.abs(line.x0 - line.x1)).toBeLessThan(0.05);
+    expect([line.y0, line.y1]).toEqual([-4, 16].map((y) => expect.closeTo(y, 1)));
+    expect(Math.abs(((line.x0 - 1.5) / 3) - Math.round((line.x0 - 1.5) / 3)) * 3).toBeLessThan(0.15);
     const proposed = proposeFloorLines(section);
     const storeys = Array.from({ length: STOREYS + 1 }, (_, k) => k * STOREY_HEIGHT);
     expect(proposed).toHaveLength(storeys.length);

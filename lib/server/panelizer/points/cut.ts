@@ -119,5 +119,11 @@ export async function cutPanelizerPoints(storage: Storage, cloudPrefix: string, 
     total += part.count;
     level = level.flatMap((node) => node.children).filter(meets);
   }
-  return join(parts);
+  const points = join(parts);
+  if (query.view === 'section' && slab.line) {
+    const { x0, y0, dx, dy, length } = slab.line;
+    const mm = (x: number) => Math.round(x * 1000) / 1000;
+    points.section = { x0: mm(x0), y0: mm(y0), x1: mm(x0 + dx * length), y1: mm(y0 + dy * length) };
+  }
+  return points;
 }
