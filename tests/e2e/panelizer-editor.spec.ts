@@ -385,10 +385,22 @@ test('openings resized by their handles and nudged by the arrows; the toolbar re
     await page.mouse.up();
   };
 
+  // Zoomed in on the two (the wheel zooms about the cursor), as one works on small openings.
+  const scaleOf = async () => (JSON.parse((await elevation.getAttribute('data-view'))!) as View).scale;
+  const farScale = await scaleOf();
+  const [zx, zy] = await at(elevation, 4, dz + 1.6);
+  await page.mouse.move(zx, zy);
+  await page.mouse.wheel(0, -600);
+  await expect.poll(scaleOf).toBeGreaterThan(farScale * 2);
+  await page.mouse.wheel(0, -600);
+  await expect.poll(scaleOf).toBeGreaterThan(farScale * 5);
+
   // B's left side dragged past A stops at A's right side.
   await drag([5, 1.6], [2.5, 1.6]);
   await expect(fields.getByLabel("From the wall's start (m)")).toHaveValue('3.00');
   await expect(fields.getByLabel('Width (m)')).toHaveValue('3.00');
+  await expect(fields.getByLabel('Above the floor line (m)')).toHaveValue('1.00');
+  await expect(fields.getByLabel('Height (m)')).toHaveValue('1.20');
   await expect(elevation).toHaveAttribute('data-openings', '2');
   // B's top dragged near A's top snaps onto it; one drag is one undo.
   await drag([4.5, 2.2], [4.5, 2.46]);

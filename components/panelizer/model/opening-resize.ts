@@ -26,7 +26,10 @@ export function handlePoint(rect: OpeningRect, handle: Handle): [number, number]
  * The handle under `p` within `radius` metres: a corner first, else a side anywhere along it
  * (a side is easier to catch than its midpoint's square); null when none.
  */
-export function handleAt(rect: OpeningRect, p: [number, number], radius: number): Handle | null {
+export function handleAt(rect: OpeningRect, p: [number, number], reach: number): Handle | null {
+  // Never more than a third of the opening: on a small (far-off) opening the middle of a side
+  // still picks that side, not a corner, and its middle is left for moving it.
+  const radius = Math.min(reach, rect.width / 3, rect.height / 3);
   for (const corner of ['nw', 'ne', 'se', 'sw'] as const) {
     const [u, v] = handlePoint(rect, corner);
     if (Math.abs(p[0] - u) <= radius && Math.abs(p[1] - v) <= radius) return corner;

@@ -25,6 +25,14 @@ describe('opening handles', () => {
     expect(handleAt(rect, [2.5, 2.43], 0.05)).toBe('n');
     expect(handleAt(rect, [2.6, 1.7], 0.05)).toBeNull();
   });
+
+  it('reaches at most a third into a small opening: its sides stay apart from its corners and its middle', () => {
+    // 1.2 × 1.4 m seen from afar: a reach of 1 m would make every press a corner.
+    expect(handleAt(rect, [2.6, 2.4], 1)).toBe('n');
+    expect(handleAt(rect, [2, 1.7], 1)).toBe('w');
+    expect(handleAt(rect, [2.6, 1.7], 1)).toBeNull();
+    expect(handleAt(rect, [3.3, 0.9], 1)).toBe('se');
+  });
 });
 
 describe('resizing an opening by a handle', () => {
