@@ -31,10 +31,22 @@ interface View {
   oy: number;
 }
 
-/** Page coordinates of a world point (u, v) in a view, from the transform the canvas exposes. */
+/**
+ * Page coordinates of a world point (u, v) in a view, from the transform the canvas exposes once
+ * it holds still: a view refits in the frame after its content or size changed.
+ */
 async function at(canvas: Locator, u: number, v: number): Promise<[number, number]> {
   await expect(canvas).toHaveAttribute('data-view', /scale/);
-  const view = JSON.parse((await canvas.getAttribute('data-view'))!) as View;
+  let seen: string | null = null;
+  await expect
+    .poll(async () => {
+      const now = await canvas.getAttribute('data-view');
+      const steady = now === seen;
+      seen = now;
+      return steady;
+    }, { intervals: [50, 100, 100, 200] })
+    .toBe(true);
+  const view = JSON.parse(seen!) as View;
   const box = (await canvas.boundingBox())!;
   return [box.x + view.ox + u * view.scale, box.y + view.oy - v * view.scale];
 }
