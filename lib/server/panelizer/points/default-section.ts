@@ -26,6 +26,11 @@ type Cut = (query: PanelizerPointsQuery) => Promise<import('@/lib/shared/paneliz
 /** Plan band above the cloud's lowest point: over plinths and parapets, through the windows. */
 const PLAN_BAND = { from: 1.0, to: 3.0 };
 const OUTSIDE = 4;
+/**
+ * Points for finding the line: an even sample (the octree's levels) is enough to find walls and
+ * windows, and each point more is time before the editor shows its first view.
+ */
+const SAMPLE_LIMIT = 120_000;
 /** Openings whose centres are this close along the edge are one column. */
 const COLUMN_TOLERANCE = 0.3;
 
@@ -64,7 +69,7 @@ export function acrossOutline(outline: [number, number][], edgeIndex: number, al
 /** The default section's line in the local frame, or null to keep the long axis. */
 export async function defaultSectionLine(cut: Cut, bounds: Box3): Promise<SectionLine | null> {
   const [zLow, zHigh] = [bounds.min[2], bounds.max[2]];
-  const plan = await cut({ view: 'plan', zMin: zLow + PLAN_BAND.from, zMax: Math.min(zHigh, zLow + PLAN_BAND.to), limit: 300_000 });
+  const plan = await cut({ view: 'plan', zMin: zLow + PLAN_BAND.from, zMax: Math.min(zHigh, zLow + PLAN_BAND.to), limit: SAMPLE_LIMIT });
   const outline = proposeOutline(plan);
   if (outline.length < 3) return null;
   const lengths = outline.map(([x, y], i) => Math.hypot(outline[(i + 1) % outline.length]![0] - x, outline[(i + 1) % outline.length]![1] - y));
@@ -72,7 +77,7 @@ export async function defaultSectionLine(cut: Cut, bounds: Box3): Promise<Sectio
   const length = lengths[edge]!;
   const [x0, y0] = outline[edge]!;
   const [x1, y1] = outline[(edge + 1) % outline.length]!;
-  const elevation = await cut({ view: 'elevation', x0, y0, x1, y1, zMin: zLow, zMax: zHigh, depth: 0.5, limit: 400_000 });
+  const elevation = await cut({ view: 'elevation', x0, y0, x1, y1, zMin: zLow, zMax: zHigh, depth: 0.5, limit: SAMPLE_LIMIT });
   const column = windowColumn(proposeOpenings(elevation, length, zLow, zHigh), length);
   return acrossOutline(outline, edge, column ?? length / 2);
 }
