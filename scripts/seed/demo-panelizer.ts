@@ -22,7 +22,7 @@ export const DEMO_PANELIZER_PROJECT_NAME = 'Fassade Bürohaus';
 
 export async function seedDemoPanelizer(db: Db, identities: Record<string, string>): Promise<{ created: boolean }> {
   const ctx = systemContext(db);
-  const [demo] = await db.select({ id: mission.id }).from(mission).where(eq(mission.internalReference, DEMO_SCAN_MISSION_REFERENCE));
+  const [demo] = await db.select({ id: mission.id, additionalProducts: mission.additionalProducts }).from(mission).where(eq(mission.internalReference, DEMO_SCAN_MISSION_REFERENCE));
   if (!demo) return { created: false };
   const [existing] = await db.select({ id: panelizerProject.id }).from(panelizerProject).where(and(eq(panelizerProject.missionId, demo.id), eq(panelizerProject.name, DEMO_PANELIZER_PROJECT_NAME)));
   if (existing) return { created: false };
@@ -43,6 +43,10 @@ export async function seedDemoPanelizer(db: Db, identities: Record<string, strin
       .values({ projectId: project!.id, missionId: demo.id, number: 1, name: project!.name, document, results: panelizerResults(document), createdBy: operator, publishedAt })
       .returning({ id: panelizerExport.id });
     await tx.db.update(panelizerProject).set({ publishedExportId: made!.id, publishedAt }).where(eq(panelizerProject.id, project!.id));
+    // A published StoSim result is one the customer ordered: the mission detail says "StoSim ordered: yes".
+    if (!demo.additionalProducts.includes('stosim')) {
+      await tx.db.update(mission).set({ additionalProducts: [...demo.additionalProducts, 'stosim'] }).where(eq(mission.id, demo.id));
+    }
     await recordAudit(tx, { entity: 'panelizer_project', entityId: project!.id, missionId: demo.id, action: 'create', diff: { name: project!.name } });
     await recordAudit(tx, { entity: 'panelizer_export', entityId: made!.id, missionId: demo.id, action: 'publish', diff: { number: 1 } });
   });

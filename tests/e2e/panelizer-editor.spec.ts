@@ -31,10 +31,22 @@ interface View {
   oy: number;
 }
 
-/** Page coordinates of a world point (u, v) in a view, from the transform the canvas exposes. */
+/**
+ * Page coordinates of a world point (u, v) in a view, from the transform the canvas exposes once
+ * it holds still: a view refits in the frame after its content or size changed.
+ */
 async function at(canvas: Locator, u: number, v: number): Promise<[number, number]> {
   await expect(canvas).toHaveAttribute('data-view', /scale/);
-  const view = JSON.parse((await canvas.getAttribute('data-view'))!) as View;
+  let seen: string | null = null;
+  await expect
+    .poll(async () => {
+      const now = await canvas.getAttribute('data-view');
+      const steady = now === seen;
+      seen = now;
+      return steady;
+    }, { intervals: [50, 100, 100, 200] })
+    .toBe(true);
+  const view = JSON.parse(seen!) as View;
   const box = (await canvas.boundingBox())!;
   return [box.x + view.ox + u * view.scale, box.y + view.oy - v * view.scale];
 }
@@ -100,10 +112,11 @@ async function drawOpening(page: Page, o: { left: number; bottom: number; width:
   await page.mouse.up();
   await expect(elevation).toHaveAttribute('data-openings', String(count + 1));
   if (o.door) await page.getByRole('group', { name: 'Selected opening' }).getByLabel('Kind').selectOption('door');
-  await setField(page, "From the wall's start (m)", o.left);
-  await setField(page, 'Above the floor line (m)', o.bottom);
+  // Size before place: a rough rectangle larger than the exact one would not fit at the exact place.
   await setField(page, 'Width (m)', o.width);
   await setField(page, 'Height (m)', o.height);
+  await setField(page, "From the wall's start (m)", o.left);
+  await setField(page, 'Above the floor line (m)', o.bottom);
 }
 
 test('a staff member draws the demo building and reads its net facade area; the warning, the shortcuts and a read-only export', async ({ page }, info) => {
@@ -221,13 +234,19 @@ test('a staff member draws the demo building and reads its net facade area; the 
   await page.getByRole('tab', { name: '3. Openings' }).click();
   await floorButtons.filter({ hasText: 'Floor 1' }).click();
   const facades = [
-    { name: /^South · building · 24\.00 m/, length: LENGTH, door: true },
-    { name: /^East · building · 12\.00 m/, length: DEPTH, door: false },
-    { name: /^North · building · 24\.00 m/, length: LENGTH, door: false },
-    { name: /^West · building · 12\.00 m/, length: DEPTH, door: false },
+    { name: 'South · building', length: LENGTH, door: true },
+    { name: 'East · building', length: DEPTH, door: false },
+    { name: 'North · building', length: LENGTH, door: false },
+    { name: 'West · building', length: DEPTH, door: false },
   ];
+  // The elevations list groups each floor's edges by facade, the bottom floor at the bottom.
+  const elevationsList = page.getByRole('navigation', { name: 'Elevations' });
+  await expect(elevationsList.getByTestId('panelizer-facade')).toHaveCount(4);
+  await expect(elevationsList.getByRole('region', { name: 'South · building' }).getByRole('button')).toHaveText(
+    Array.from({ length: STOREYS }, (_, k) => new RegExp(`^Floor ${STOREYS - k} · 24\\.00 m`)),
+  );
   for (const facade of facades) {
-    await page.getByRole('navigation', { name: 'Elevations' }).getByRole('button', { name: facade.name }).click();
+    await elevationsList.getByRole('region', { name: facade.name }).getByRole('button', { name: new RegExp(`^Floor 1 · ${facade.length.toFixed(2).replace('.', '\\.')} m`) }).click();
     await pointsSettled(page);
     const windows = openingsOf(facade.length, false).filter((o) => o.bottom < STOREY_HEIGHT);
     const first = windows[0]!;
@@ -319,4 +338,129 @@ test('proposals: floor lines and an outline proposed from the demo cloud, reject
   await expect(page.getByTestId('panelizer-proposals').getByRole('listitem')).toHaveCount(1);
   await page.getByTestId('panelizer-proposals').getByRole('button', { name: /^Accept: Outline with \d+ corners$/ }).click();
   await expect(page.getByTestId('panelizer-plan')).toHaveAttribute('data-outlines', '1');
+});
+
+test('openings resized by their handles and nudged by the arrows; the toolbar renames and publishes; an export made at once holds the last edit', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  const missionId = await demoMission();
+  await cloudReady(missionId);
+  await signInOverHttp(page, 'manager@example.com');
+  await page.goto(`/mission/${missionId}/panelizer`);
+  const name = `E2E handles ${info.workerIndex}-${Date.now()}`;
+  await page.getByLabel('Name of the new project').fill(name);
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(/\/panelizer\?project=[0-9a-f-]{36}$/);
+  const [dx, dy, dz] = await buildingOffset(page);
+
+  // The section's line on the plan beside it; dragged 3 m east, the section is cut there.
+  const section = page.getByTestId('panelizer-section');
+  await pointsSettled(page);
+  const slice = page.getByTestId('panelizer-slice');
+  await expect(slice).toHaveAttribute('data-section-line', /^[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+  const lineOf = async () => (await slice.getAttribute('data-section-line'))!.split(',').map(Number) as [number, number, number, number];
+  const [x0, y0, x1, y1] = await lineOf();
+  const [sx, sy] = await at(slice, (x0 + x1) / 2, (y0 + y1) / 2);
+  const [tx, ty] = await at(slice, (x0 + x1) / 2 + 3, (y0 + y1) / 2);
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  await page.mouse.move(tx, ty, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await lineOf())[0]).toBeCloseTo(x0 + 3, 0);
+  await expect(section).toHaveAttribute('data-view', /scale/);
+  await pointsSettled(page);
+  expect((await lineOf())[2] - (await lineOf())[0]).toBeCloseTo(x1 - x0, 1);
+
+  // One storey and the outline.
+  await placeFloorLine(page, section, dz);
+  await placeFloorLine(page, section, Math.round((dz + STOREY_HEIGHT) * 100) / 100);
+  await page.getByRole('tab', { name: '2. Walls' }).click();
+  await pointsSettled(page);
+  const plan = page.getByTestId('panelizer-plan');
+  await page.keyboard.down('Control');
+  for (const [x, y] of [[0, 0], [LENGTH, 0], [LENGTH, DEPTH], [0, DEPTH], [0, 0]] as const) await clickAt(page, plan, dx + x, dy + y);
+  await page.keyboard.up('Control');
+  await expect(plan).toHaveAttribute('data-outlines', '1');
+
+  // Two windows on the south elevation: A at 2–3 m, B at 5–6 m (selected, as just drawn).
+  await page.getByRole('tab', { name: '3. Openings' }).click();
+  await page.getByRole('navigation', { name: 'Elevations' }).getByRole('region', { name: 'South · building' }).getByRole('button', { name: /^Floor 1 · 24\.00 m/ }).click();
+  await pointsSettled(page);
+  await drawOpening(page, { left: 2, bottom: 1, width: 1, height: 1.5 }, 2.1, dz);
+  await drawOpening(page, { left: 5, bottom: 1, width: 1, height: 1.2 }, 5.1, dz);
+  const elevation = page.getByTestId('panelizer-elevation');
+  const fields = page.getByRole('group', { name: 'Selected opening' });
+  const drag = async (from: [number, number], to: [number, number]) => {
+    const [x0, y0] = await at(elevation, from[0], dz + from[1]);
+    const [x1, y1] = await at(elevation, to[0], dz + to[1]);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move(x1, y1, { steps: 5 });
+    await page.mouse.up();
+  };
+
+  // Zoomed in on the two (the wheel zooms about the cursor), as one works on small openings.
+  const scaleOf = async () => (JSON.parse((await elevation.getAttribute('data-view'))!) as View).scale;
+  const farScale = await scaleOf();
+  const [zx, zy] = await at(elevation, 4, dz + 1.6);
+  await page.mouse.move(zx, zy);
+  await page.mouse.wheel(0, -600);
+  await expect.poll(scaleOf).toBeGreaterThan(farScale * 2);
+  await page.mouse.wheel(0, -600);
+  await expect.poll(scaleOf).toBeGreaterThan(farScale * 5);
+
+  // B's left side dragged past A stops at A's right side.
+  await drag([5, 1.6], [2.5, 1.6]);
+  await expect(fields.getByLabel("From the wall's start (m)")).toHaveValue('3.00');
+  await expect(fields.getByLabel('Width (m)')).toHaveValue('3.00');
+  await expect(fields.getByLabel('Above the floor line (m)')).toHaveValue('1.00');
+  await expect(fields.getByLabel('Height (m)')).toHaveValue('1.20');
+  await expect(elevation).toHaveAttribute('data-openings', '2');
+  // B's top dragged near A's top snaps onto it; one drag is one undo.
+  await drag([4.5, 2.2], [4.5, 2.46]);
+  await expect(fields.getByLabel('Height (m)')).toHaveValue('1.50');
+  await page.keyboard.press('Control+z');
+  await expect(fields.getByLabel('Height (m)')).toHaveValue('1.20');
+  await expect(fields.getByLabel('Width (m)')).toHaveValue('3.00');
+  // With ctrl held it does not snap.
+  await page.keyboard.down('Control');
+  await drag([4.5, 2.2], [4.5, 2.46]);
+  await page.keyboard.up('Control');
+  await expect(fields.getByLabel('Height (m)')).toHaveValue(/^1\.4\d$/);
+
+  // The arrows nudge the selected opening: 1 cm, shift 10 cm.
+  await elevation.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(fields.getByLabel("From the wall's start (m)")).toHaveValue('3.01');
+  await page.keyboard.press('Shift+ArrowUp');
+  await expect(fields.getByLabel('Above the floor line (m)')).toHaveValue('1.10');
+
+  // Renamed from the toolbar right after an edit: the rename waits for the save, and saving goes on.
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('textbox', { name: 'Project name' }).fill(`${name} (renamed)`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} (renamed)` })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('panelizer-save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+
+  // "Create export" at once after an edit: the export holds it (B 3.04 m from the wall's start).
+  await page.keyboard.press('ArrowRight');
+  await expect(fields.getByLabel("From the wall's start (m)")).toHaveValue('3.04');
+  await page.getByRole('button', { name: 'Create export' }).click();
+  const link = page.getByRole('link', { name: 'Open export 1' });
+  await expect(link).toBeVisible();
+  const exportId = new URL((await link.getAttribute('href'))!, page.url()).searchParams.get('export')!;
+  const exported = (await (await page.request.get(`/api/v2/panelizer-exports/${exportId}`)).json()) as { document: { openings: { left: number; width: number }[] } };
+  expect(exported.document.openings.map((o) => o.left).sort((a, b) => a - b)).toEqual([2, 3.04]);
+
+  // Published and unpublished from the toolbar's exports.
+  const exports = page.getByTestId('panelizer-toolbar-exports');
+  await exports.getByText('Exports (1)').click();
+  await exports.getByRole('button', { name: 'Publish export 1' }).click();
+  await expect(exports.getByText('Published', { exact: true })).toBeVisible();
+  const { rows } = await withDb((db) => db.query<{ published_at: Date | null }>(`select published_at from panelizer_export where id = $1`, [exportId]));
+  expect(rows[0]!.published_at).not.toBeNull();
+  await exports.getByRole('button', { name: 'Unpublish export 1' }).click();
+  await expect(exports.getByRole('button', { name: 'Publish export 1' })).toBeVisible();
+  await expect(exports.getByText('Published', { exact: true })).toHaveCount(0);
 });

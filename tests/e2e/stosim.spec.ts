@@ -25,6 +25,8 @@ test('customer@ reads the demo building’s published facade schedule: totals, f
   const { missionId, exportId } = await demo();
   await signInOverHttp(page, 'customer@example.com');
   await page.goto(`/mission/${missionId}`);
+  // The demo mission ordered StoSim: its published result is what was ordered.
+  await expect(page.locator('dt', { hasText: 'StoSim ordered' }).locator('xpath=following-sibling::dd[1]')).toHaveText('Yes');
   const result = section(page).getByTestId(`stosim-published-${exportId}`);
   await expect(result.getByRole('heading', { name: 'Fassade Bürohaus, export #1' })).toBeVisible();
   await expect(result.getByTestId('stosim-gross')).toHaveText('864.00 m²');

@@ -33,7 +33,10 @@ export function EditorCanvas({
   onUp,
   testId,
   info,
+  cursor,
 }: {
+  /** The pointer's look over the view (a resize arrow over a handle); the stylesheet's otherwise. */
+  cursor?: string;
   /** Counts the view shows, as data attributes (what tests and assistive checks read). */
   info?: Record<string, string | number>;
   label: string;
@@ -118,6 +121,7 @@ export function EditorCanvas({
       role="application"
       tabIndex={0}
       data-testid={testId}
+      style={cursor ? { cursor } : undefined}
       data-view={transform ? JSON.stringify(transform) : undefined}
       {...Object.fromEntries(Object.entries(info ?? {}).map(([k, v]) => [`data-${k}`, String(v)]))}
       onContextMenu={(event) => event.preventDefault()}

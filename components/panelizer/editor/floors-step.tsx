@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FLOOR_LINE_ABOVE_WINDOW_M, type PanelizerDocument } from '@/lib/shared/panelizer/document';
-import type { PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
+import type { PanelizerPointsQuery, SectionLine } from '@/lib/shared/panelizer/points';
 import { floorLineAdvice } from '../model/advice';
 import { proposeFloorLines } from '@/lib/shared/panelizer/proposals';
 import { MIN_FLOOR_LINE_GAP, addFloorLine, moveFloorLine } from '../model/floor-commands';
@@ -17,6 +17,8 @@ import { SliceView, type SliceMode } from './slice-view';
 import { usePoints, type LoadPoints } from './use-points';
 import styles from './panelizer.module.css';
 
+const formatLine = (line: SectionLine | undefined) => (line ? `${line.x0},${line.y0},${line.x1},${line.y1}` : 'points');
+
 /** How near (pixels) a click must be to a floor line to pick it rather than place a new one. */
 const PICK_PIXELS = 6;
 const SECTION_QUERY: PanelizerPointsQuery = { view: 'section', depth: 1, limit: 400_000 };
@@ -24,7 +26,8 @@ const SECTION_QUERY: PanelizerPointsQuery = { view: 'section', depth: 1, limit: 
 /**
  * Step 1 (spec §2): the vertical section with the floor lines. Click places a line, dragging one
  * moves it (one command when released), arrows nudge the selected one (editor keyboard). Beside
- * it, the selected floor's horizontal slice, narrow or full.
+ * it, the selected floor's horizontal slice, narrow or full (before any line, a band low in the
+ * cloud), with the section's line on it: dragging the line or an end cuts the section there.
  */
 export function FloorsStep({
   doc,
@@ -35,6 +38,8 @@ export function FloorsStep({
   onSelectLine,
   sliceMode,
   onSliceMode,
+  sectionLine,
+  onSectionLine,
 }: {
   doc: PanelizerDocument;
   readOnly: boolean;
@@ -44,9 +49,20 @@ export function FloorsStep({
   onSelectLine: (id: string | null) => void;
   sliceMode: SliceMode;
   onSliceMode: (mode: SliceMode) => void;
+  /** The line the user put the section on; null: the server's choice. */
+  sectionLine: SectionLine | null;
+  onSectionLine: (line: SectionLine) => void;
 }) {
   const t = useTranslations('panelizer.editor');
-  const section = usePoints(loadPoints, SECTION_QUERY);
+  const sectionQuery = useMemo<PanelizerPointsQuery>(() => (sectionLine ? { view: 'section', depth: 1, limit: 400_000, ...sectionLine } : SECTION_QUERY), [sectionLine]);
+  const section = usePoints(loadPoints, sectionQuery);
+  // Before any floor line, the plan beside shows the band 1–3 m above the first section's lowest
+  // point; kept when the section moves, so the plan does not jump under the line being dragged.
+  const [band, setBand] = useState<{ zMin: number; zMax: number } | null>(null);
+  const lowest = section.points && section.points.count > 0 ? section.points.bounds.vMin : null;
+  useEffect(() => {
+    if (!band && lowest !== null) setBand({ zMin: lowest + 1, zMax: lowest + 3 });
+  }, [band, lowest]);
   const [drag, setDrag] = useState<{ id: string; z: number } | null>(null);
   const [proposed, setProposed] = useState<number[] | null>(null);
   const dropProposal = (z: number) => setProposed((list) => (list ? list.filter((p) => p !== z) : list));
@@ -102,7 +118,7 @@ export function FloorsStep({
           info={{ lines: doc.floorLines.length }}
           image={section.image}
           bounds={bounds}
-          fitKey={`section-${section.points ? "points" : "frame"}`}
+          fitKey={`section-${section.points ? formatLine(section.points.section) : 'frame'}`}
           draw={draw}
           onDown={onDown}
           onMove={(p) => drag && setDrag({ id: drag.id, z: clamp(drag.id, round(p.world[1])) })}
@@ -153,7 +169,16 @@ export function FloorsStep({
         ) : (
           <p>{readOnly ? t('floors.readOnlyHelp') : t('floors.help')}</p>
         )}
-        <SliceView doc={doc} lineId={selected?.id ?? null} mode={sliceMode} onMode={onSliceMode} loadPoints={loadPoints} />
+        <SliceView
+          doc={doc}
+          lineId={selected?.id ?? null}
+          mode={sliceMode}
+          onMode={onSliceMode}
+          loadPoints={loadPoints}
+          band={band}
+          sectionLine={section.points?.section ?? sectionLine}
+          onSectionLine={onSectionLine}
+        />
       </div>
     </div>
   );

@@ -7,7 +7,9 @@ import type { PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import type { Command, Refusal } from '../model/command';
 import { elevationGeometry, type ElevationRef } from '../model/geometry';
 import { newId } from '../model/ids';
-import { addOpening, updateOpening } from '../model/opening-commands';
+import { addOpening, updateOpening, type OpeningRect } from '../model/opening-commands';
+import { HANDLES, MIN_OPENING_M, handleAt, handlePoint, resizeRect, type Handle } from '../model/opening-resize';
+import { SNAP_PIXELS } from '../model/snapping';
 import { proposeOpenings, type ProposedOpening } from '@/lib/shared/panelizer/proposals';
 import { ProposalList } from './proposal-list';
 import { drawFacade, type FacadeRect } from '../render/draw';
@@ -19,15 +21,18 @@ import { PointsNotice } from './points-notice';
 import { usePoints, type LoadPoints } from './use-points';
 import styles from './panelizer.module.css';
 
-/** Openings drawn smaller than this (a stray click) are not openings. */
-const MIN_OPENING_M = 0.1;
+/** How near (pixels) the pointer must be to a handle or side of the selected opening to resize it. */
+const HANDLE_PIXELS = 6;
+const RESIZE_CURSORS: Record<Handle, string> = { n: 'ns-resize', s: 'ns-resize', e: 'ew-resize', w: 'ew-resize', ne: 'nesw-resize', sw: 'nesw-resize', nw: 'nwse-resize', se: 'nwse-resize' };
 const cm = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Step 3 (spec §2): the elevations list and the selected elevation as the points projected onto
  * its wall. The openings tool draws a window or door as a rectangle (kept inside the wall); a
- * click selects an opening (shift adds), a drag moves it; the opening group tool repeats the
- * selection across floors and along the wall.
+ * click selects an opening (shift adds), a drag moves it, dragging a selected opening's side or
+ * corner resizes it (snapping to the other openings, ctrl off; one command per drag); the arrow
+ * keys nudge the selection (editor keyboard); the opening group tool repeats the selection
+ * across floors and along the wall.
  */
 export function OpeningsStep({
   doc,
@@ -64,6 +69,8 @@ export function OpeningsStep({
   const [draft, setDraft] = useState<{ from: [number, number]; to: [number, number] } | null>(null);
   const [move, setMove] = useState<{ id: string; du: number; dv: number } | null>(null);
   const grab = useRef<[number, number] | null>(null);
+  const [resize, setResize] = useState<{ id: string; handle: Handle; from: OpeningRect; to: OpeningRect } | null>(null);
+  const [hoverHandle, setHoverHandle] = useState<Handle | null>(null);
   const tp = useTranslations('panelizer.editor.proposals');
   const refKey = geometry ? `${geometry.floorId}/${geometry.outlineId}/${geometry.edgeId}` : '';
   const [proposal, setProposal] = useState<{ ref: string; items: ProposedOpening[] } | null>(null);
@@ -76,11 +83,12 @@ export function OpeningsStep({
         ? doc.openings
             .filter((o) => o.floorId === geometry.floorId && o.outlineId === geometry.outlineId && o.edgeId === geometry.edgeId)
             .map((o) => {
+              if (resize?.id === o.id) return { id: o.id, kind: o.kind, u: resize.to.left, v: geometry.bottom + resize.to.bottom, width: resize.to.width, height: resize.to.height };
               const shift = move?.id === o.id ? move : { du: 0, dv: 0 };
               return { id: o.id, kind: o.kind, u: o.left + shift.du, v: geometry.bottom + o.bottom + shift.dv, width: o.width, height: o.height };
             })
         : [],
-    [doc.openings, geometry, move],
+    [doc.openings, geometry, move, resize],
   );
   const draftRect = useMemo<FacadeRect | null>(() => {
     if (!draft || !geometry) return null;
@@ -92,6 +100,12 @@ export function OpeningsStep({
   }, [draft, geometry]);
 
   const selectedSet = useMemo(() => new Set(selectedIds), [selectedIds]);
+  // Handles only on a lone selected opening: resizing several at once has no one meaning.
+  const handled = !readOnly && selectedIds.length === 1 ? (openings.find((o) => o.id === selectedIds[0]) ?? null) : null;
+  const handledRect = useMemo<OpeningRect | null>(() => (handled && geometry ? { left: handled.u, bottom: handled.v - geometry.bottom, width: handled.width, height: handled.height } : null), [handled, geometry]);
+  const handles = useMemo(() => (handledRect && geometry ? HANDLES.map((h) => { const [u, v] = handlePoint(handledRect, h); return [u, geometry.bottom + v] as const; }) : []), [handledRect, geometry]);
+  const handleUnder = (p: CanvasPointer): Handle | null =>
+    handledRect && geometry ? handleAt(handledRect, [p.world[0], p.world[1] - geometry.bottom], HANDLE_PIXELS / p.transform.scale) : null;
   const draw = useCallback(
     (context: CanvasRenderingContext2D, transform: Parameters<typeof drawFacade>[1]) =>
       geometry &&
@@ -101,13 +115,19 @@ export function OpeningsStep({
         selectedOpeningIds: selectedSet,
         draft: draftRect,
         proposed: proposedRects,
+        handles,
       }),
-    [geometry, openings, selectedSet, draftRect, proposedRects],
+    [geometry, openings, selectedSet, draftRect, proposedRects, handles],
   );
 
   const onDown = (p: CanvasPointer) => {
     if (p.button !== 0 || !geometry) return;
     const [u, v] = p.world;
+    const handle = p.shiftKey ? null : handleUnder(p);
+    if (handle && handledRect && handled) {
+      setResize({ id: handled.id, handle, from: handledRect, to: handledRect });
+      return;
+    }
     const hit = [...openings].reverse().find((o) => u >= o.u && u <= o.u + o.width && v >= o.v && v <= o.v + o.height);
     if (hit) {
       onSelect(p.shiftKey ? (selectedSet.has(hit.id) ? selectedIds.filter((id) => id !== hit.id) : [...selectedIds, hit.id]) : [hit.id]);
@@ -139,7 +159,13 @@ export function OpeningsStep({
               fitKey={`${geometry.floorId}/${geometry.outlineId}/${geometry.edgeId}-${points.points ? 'points' : 'frame'}`}
               draw={draw}
               onDown={onDown}
+              cursor={resize ? RESIZE_CURSORS[resize.handle] : hoverHandle ? RESIZE_CURSORS[hoverHandle] : undefined}
               onMove={(p) => {
+                if (resize) {
+                  const others = doc.openings.filter((o) => o.id !== resize.id && o.floorId === geometry.floorId && o.outlineId === geometry.outlineId && o.edgeId === geometry.edgeId);
+                  const to = resizeRect(resize.from, resize.handle, [p.world[0], p.world[1] - geometry.bottom], { length: geometry.length, height: geometry.height, others, snapRadius: p.noSnap ? 0 : SNAP_PIXELS / p.transform.scale });
+                  setResize({ ...resize, to });
+                } else if (!draft && !move) setHoverHandle(handleUnder(p));
                 if (draft) setDraft({ ...draft, to: [p.world[0], p.world[1]] });
                 else if (move && grab.current) setMove({ ...move, du: cm(p.world[0] - grab.current[0]), dv: cm(p.world[1] - grab.current[1]) });
               }}
@@ -154,6 +180,11 @@ export function OpeningsStep({
                   const o = doc.openings.find((x) => x.id === move.id);
                   if (o) run(updateOpening(o.id, { left: cm(o.left + move.du), bottom: cm(o.bottom + move.dv) }));
                 }
+                if (resize) {
+                  const { from, to } = resize;
+                  if (from.left !== to.left || from.bottom !== to.bottom || from.width !== to.width || from.height !== to.height) run(updateOpening(resize.id, to));
+                }
+                setResize(null);
                 setDraft(null);
                 setMove(null);
                 grab.current = null;

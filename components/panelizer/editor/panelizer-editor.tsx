@@ -3,12 +3,13 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
+import type { SectionLine } from '@/lib/shared/panelizer/points';
 import type { XY } from '@/lib/shared/panelizer/polygon';
 import type { Command, Refusal } from '../model/command';
 import { moveFloorLine, removeFloorLine } from '../model/floor-commands';
 import { floorsOf, type ElevationRef } from '../model/geometry';
 import { canRedo, canUndo } from '../model/history';
-import { removeOpenings } from '../model/opening-commands';
+import { moveOpenings, removeOpenings } from '../model/opening-commands';
 import { removeOutline } from '../model/outline-commands';
 import { FloorList, hasUnlinkedFloorsWithoutPolygons } from './floor-list';
 import { FloorsStep } from './floors-step';
@@ -18,16 +19,23 @@ import type { SliceMode } from './slice-view';
 import { useEditorKeys } from './use-editor-keys';
 import { useHistory } from './use-history';
 import { SaveStatus, type Persistence } from './save-status';
+import { useAutosave, type AfterSave, type SaveDocument } from './use-autosave';
 import type { LoadPoints } from './use-points';
 import { WallsStep, type WallTool } from './walls-step';
 import styles from './panelizer.module.css';
 
 const STEPS: readonly Step[] = ['floors', 'walls', 'openings'];
+const NOTHING_TO_SAVE: SaveDocument = () => Promise.reject(new Error('read-only'));
+
+/** What the page's own controls get from the editor: `afterSave` runs work on the saved document. */
+export interface EditorSession {
+  afterSave: AfterSave;
+}
 
 /**
  * The panelizer's editor (spec §2): three steps over one document, the floor list at the left,
- * every edit a command with undo and redo. `header` shows above (title, save state); `aside`
- * beside (results). Read-only (an export) shows the same views without any editing control.
+ * every edit a command with undo and redo. `header` shows above (title, the project's verbs), then
+ * the save state; `aside` beside (results). Read-only (an export) shows the same views without any editing control.
  */
 export function PanelizerEditor({
   initial,
@@ -42,18 +50,22 @@ export function PanelizerEditor({
   loadPoints: LoadPoints;
   /** Autosave; absent when read-only. */
   persistence?: Persistence;
-  header?: ReactNode;
-  aside?: (doc: PanelizerDocument) => ReactNode;
+  header?: ReactNode | ((session: EditorSession) => ReactNode);
+  aside?: (doc: PanelizerDocument, session: EditorSession) => ReactNode;
 }) {
   const t = useTranslations('panelizer.editor');
   const history = useHistory(initial);
   const { doc } = history;
+  const autosave = useAutosave({ doc, version: persistence?.version ?? 0, save: persistence?.save ?? NOTHING_TO_SAVE, enabled: !readOnly && !!persistence });
+  const session = useMemo<EditorSession>(() => ({ afterSave: autosave.afterSave }), [autosave.afterSave]);
   const [step, setStep] = useState<Step>('floors');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [lineId, setLineId] = useState<string | null>(null);
   const [floorChoice, setFloorChoice] = useState<string | null>(null);
   const [tool, setTool] = useState<WallTool>('building');
   const [sliceMode, setSliceMode] = useState<SliceMode>('narrow');
+  // Where step 1's section runs: the server's choice until the user drags it (a view, not the document).
+  const [sectionLine, setSectionLine] = useState<SectionLine | null>(null);
   const [draft, setDraft] = useState<XY[]>([]);
   const [outlineId, setOutlineId] = useState<string | null>(null);
   const [elevation, setElevation] = useState<ElevationRef | null>(null);
@@ -98,6 +110,10 @@ export function PanelizerEditor({
       if (line) run(moveFloorLine(line.id, Math.round((line.z + action.metres) * 100) / 100));
       return;
     }
+    if (action.type === 'nudgeOpenings') {
+      if (openingIds.length > 0) run(moveOpenings(openingIds, action.du, action.dv));
+      return;
+    }
     if (step === 'floors' && selectedLine) run(removeFloorLine(selectedLine));
     if (step === 'walls' && floorId && outlineId && !run(removeOutline(floorId, outlineId))) setOutlineId(null);
     if (step === 'openings' && openingIds.length > 0 && !run(removeOpenings(openingIds))) setOpeningIds([]);
@@ -109,8 +125,8 @@ export function PanelizerEditor({
   return (
     <div className={styles.editor} data-testid="panelizer-editor" data-read-only={readOnly ? 'true' : 'false'}>
       <header className={styles.header}>
-        {header}
-        {!readOnly && persistence ? <SaveStatus doc={doc} persistence={persistence} rebaseOn={history.rebaseOn} /> : null}
+        {typeof header === 'function' ? header(session) : header}
+        {!readOnly && persistence ? <SaveStatus autosave={autosave} persistence={persistence} rebaseOn={history.rebaseOn} /> : null}
         <div role="tablist" aria-label={t('steps.label')} className={styles.steps}>
           {STEPS.map((s, i) => (
             <button key={s} type="button" role="tab" aria-selected={step === s} onClick={() => setStep(s)}>
@@ -155,7 +171,18 @@ export function PanelizerEditor({
         )}
         <main className={styles.stage}>
           {step === 'floors' && (
-            <FloorsStep doc={doc} readOnly={readOnly} run={run} loadPoints={loadPoints} selectedLineId={selectedLine} onSelectLine={setLineId} sliceMode={sliceMode} onSliceMode={setSliceMode} />
+            <FloorsStep
+              doc={doc}
+              readOnly={readOnly}
+              run={run}
+              loadPoints={loadPoints}
+              selectedLineId={selectedLine}
+              onSelectLine={setLineId}
+              sliceMode={sliceMode}
+              onSliceMode={setSliceMode}
+              sectionLine={sectionLine}
+              onSectionLine={setSectionLine}
+            />
           )}
           {step === 'walls' && (
             <WallsStep
@@ -183,6 +210,8 @@ export function PanelizerEditor({
               floorId={floorId}
               elevation={elevation && elevation.floorId === floorId ? elevation : null}
               onElevation={(ref) => {
+                // The list holds every floor's elevations: picking one picks its floor too.
+                setFloorChoice(ref.floorId);
                 setElevation(ref);
                 setOpeningIds([]);
               }}
@@ -191,7 +220,7 @@ export function PanelizerEditor({
             />
           )}
         </main>
-        {aside?.(doc)}
+        {aside?.(doc, session)}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
-import { useAutosave, type SaveDocument } from './use-autosave';
+import type { Autosave, SaveDocument } from './use-autosave';
 import styles from './panelizer.module.css';
 
 export interface Persistence {
@@ -18,9 +18,8 @@ export interface Persistence {
  * meanwhile): the user's document stays on screen and goes on top of the newest when they say so;
  * the newest is then one undo away.
  */
-export function SaveStatus({ doc, persistence, rebaseOn }: { doc: PanelizerDocument; persistence: Persistence; rebaseOn: (newest: PanelizerDocument) => void }) {
+export function SaveStatus({ autosave, persistence, rebaseOn }: { autosave: Autosave; persistence: Persistence; rebaseOn: (newest: PanelizerDocument) => void }) {
   const t = useTranslations('panelizer.editor.save');
-  const autosave = useAutosave({ doc, version: persistence.version, save: persistence.save, enabled: true });
   const [reloadFailed, setReloadFailed] = useState(false);
   const putOnTop = () => {
     setReloadFailed(false);

@@ -1,5 +1,5 @@
 /**
- * The editor's keyboard (spec §2 shortcuts plus undo/redo and the floor-line nudges), as a pure
+ * The editor's keyboard (spec §2 shortcuts plus undo/redo and the floor-line and opening nudges), as a pure
  * mapping from a key press to what it does, so each shortcut is tested without a canvas.
  */
 export type ShortcutAction =
@@ -9,7 +9,9 @@ export type ShortcutAction =
   | { type: 'switchTool' }
   | { type: 'delete' }
   | { type: 'cancel' }
-  | { type: 'nudge'; metres: number };
+  | { type: 'nudge'; metres: number }
+  /** Step 3: the selected openings along the wall (du) and up (dv), metres. */
+  | { type: 'nudgeOpenings'; du: number; dv: number };
 
 export interface KeyPress {
   key: string;
@@ -38,6 +40,12 @@ export function shortcutFor(press: KeyPress, step: Step): ShortcutAction | null 
   if (step === 'floors' && (key === 'ArrowUp' || key === 'ArrowDown')) {
     const metres = press.shiftKey ? 0.1 : 0.01;
     return { type: 'nudge', metres: key === 'ArrowUp' ? metres : -metres };
+  }
+  if (step === 'openings' && ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(key)) {
+    const metres = press.shiftKey ? 0.1 : 0.01;
+    const du = key === 'ArrowRight' ? metres : key === 'ArrowLeft' ? -metres : 0;
+    const dv = key === 'ArrowUp' ? metres : key === 'ArrowDown' ? -metres : 0;
+    return { type: 'nudgeOpenings', du, dv };
   }
   return null;
 }

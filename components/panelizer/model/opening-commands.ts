@@ -39,6 +39,22 @@ export function updateOpening(id: string, patch: Partial<OpeningRect & Pick<Open
   };
 }
 
+/** Moves openings together by (du, dv) metres (the arrow keys); all fit, or none moves. */
+export function moveOpenings(ids: readonly string[], du: number, dv: number): Command {
+  const moving = new Set(ids);
+  // Millimetres: a nudge must not leave float noise (0.1 + 0.2) in the document.
+  const mm = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    name: 'moveOpenings',
+    perform: (doc) => {
+      const moved = doc.openings.filter((o) => moving.has(o.id)).map((o) => ({ ...o, left: mm(o.left + du), bottom: mm(o.bottom + dv) }));
+      if (moved.length === 0) return refuse('notFound');
+      const byId = new Map(moved.map((o) => [o.id, o]));
+      return withOpenings(doc, doc.openings.map((o) => byId.get(o.id) ?? o), moved);
+    },
+  };
+}
+
 export function removeOpenings(ids: readonly string[]): Command {
   const gone = new Set(ids);
   return {

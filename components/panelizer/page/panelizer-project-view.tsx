@@ -1,8 +1,6 @@
 'use client';
 
-import Link from 'next/link';
-import { useTranslations } from 'next-intl';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ApiError } from '@/lib/client/fetcher';
 import { panelizer } from '@/lib/client/api/panelizer';
 import { fetchPanelizerPoints } from '@/lib/client/api/panelizer-points';
@@ -11,12 +9,12 @@ import type { PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import type { PanelizerProjectDto } from '@/lib/shared/schemas/panelizer';
 import { PanelizerEditor } from '../editor/panelizer-editor';
 import type { Persistence } from '../editor/save-status';
+import { ProjectToolbar } from './project-toolbar';
 import { ResultsPanel } from './results-panel';
-import styles from './panelizer-page.module.css';
 
 /** `?project={id}`: the editor on the project's document, autosaved with its version. */
 export function PanelizerProjectView({ missionId, project }: { missionId: number; project: PanelizerProjectDto }) {
-  const t = useTranslations('panelizer.page');
+  const [exportsMade, setExportsMade] = useState(0);
   const loadPoints = useCallback((query: PanelizerPointsQuery, signal: AbortSignal) => fetchPanelizerPoints(project.id, query, signal), [project.id]);
   const persistence = useMemo<Persistence>(
     () => ({
@@ -43,13 +41,8 @@ export function PanelizerProjectView({ missionId, project }: { missionId: number
       readOnly={false}
       loadPoints={loadPoints}
       persistence={persistence}
-      header={
-        <div className={styles.title}>
-          <Link href={`/mission/${missionId}/panelizer`}>{t('allProjects')}</Link>
-          <h1>{project.name}</h1>
-        </div>
-      }
-      aside={(doc) => <ResultsPanel doc={doc} projectId={project.id} missionId={missionId} />}
+      header={({ afterSave }) => <ProjectToolbar missionId={missionId} projectId={project.id} name={project.name} afterSave={afterSave} exportsChanged={exportsMade} />}
+      aside={(doc, { afterSave }) => <ResultsPanel doc={doc} projectId={project.id} missionId={missionId} afterSave={afterSave} onExported={() => setExportsMade((n) => n + 1)} />}
     />
   );
 }

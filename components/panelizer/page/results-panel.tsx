@@ -6,6 +6,7 @@ import { panelizer } from '@/lib/client/api/panelizer';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import { panelizerResults, type PanelizerResults, type PanelizerTotals } from '@/lib/shared/panelizer/results';
 import { PANELIZER_FILE_FORMATS, type PanelizerExportSummaryDto } from '@/lib/shared/schemas/panelizer';
+import type { AfterSave } from '../editor/use-autosave';
 import styles from './panelizer-page.module.css';
 
 const COLUMNS = ['gross', 'openingsArea', 'openingsCount', 'net', 'revealLength'] as const;
@@ -122,18 +123,27 @@ export function ExportFiles({ files }: { files: PanelizerExportSummaryDto['files
   );
 }
 
-/** The live schedule of the document being edited, and making an export of it. */
-export function ResultsPanel({ doc, projectId, missionId }: { doc: PanelizerDocument; projectId: string; missionId: number }) {
+/**
+ * The live schedule of the document being edited, and making an export of it: after the pending
+ * save, so the export holds what the user sees (the server exports the saved document).
+ */
+export function ResultsPanel({ doc, projectId, missionId, afterSave, onExported }: { doc: PanelizerDocument; projectId: string; missionId: number; afterSave: AfterSave; onExported: () => void }) {
   const t = useTranslations('panelizer.page.results');
   const results = useMemo(() => panelizerResults(doc), [doc]);
   const [made, setMade] = useState<PanelizerExportSummaryDto | null>(null);
-  const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'pending' | 'failed' | 'unsaved'>('idle');
   const exportNow = () => {
     setState('pending');
-    panelizer.createPanelizerExport({ params: { id: projectId } }).then(
-      (created) => {
+    let created: PanelizerExportSummaryDto | null = null;
+    afterSave(async () => {
+      created = await panelizer.createPanelizerExport({ params: { id: projectId } });
+      return null;
+    }).then(
+      (saved) => {
+        if (!saved || !created) return setState('unsaved');
         setMade(created);
         setState('idle');
+        onExported();
       },
       () => setState('failed'),
     );
@@ -148,6 +158,7 @@ export function ResultsPanel({ doc, projectId, missionId }: { doc: PanelizerDocu
         </button>
         <p className={styles.help}>{t('exportHelp')}</p>
         {state === 'failed' ? <p role="alert">{t('exportFailed')}</p> : null}
+        {state === 'unsaved' ? <p role="alert">{t('exportUnsaved')}</p> : null}
         {made ? (
           <div role="status">
             <a href={`/mission/${missionId}/panelizer?export=${made.id}`}>{t('openExport', { number: made.number })}</a>

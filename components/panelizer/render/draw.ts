@@ -186,6 +186,8 @@ export interface FacadeScene {
   draft: FacadeRect | null;
   /** Proposed openings, not yet accepted. */
   proposed?: readonly FacadeRect[];
+  /** The selected opening's resize handles (u, v). */
+  handles?: readonly (readonly [number, number])[];
 }
 
 /** On whole pixels (+ 0.5 for a crisp 1 px line): Skia then fills and strokes without anti-aliasing work. */
@@ -237,4 +239,17 @@ export function drawFacade(context: CanvasRenderingContext2D, t: ViewTransform, 
     context.setLineDash([]);
   }
   if (scene.proposed?.length) dashed(context, () => scene.proposed!.forEach((r) => rectPath(context, t, r)));
+  if (scene.handles?.length) {
+    context.fillStyle = '#fff';
+    context.strokeStyle = COLOURS.selected;
+    context.lineWidth = 1.5;
+    for (const [u, v] of scene.handles) {
+      const [x, y] = [Math.round(t.ox + u * t.scale), Math.round(t.oy - v * t.scale)];
+      context.fillRect(x - HANDLE_HALF, y - HANDLE_HALF, 2 * HANDLE_HALF, 2 * HANDLE_HALF);
+      context.strokeRect(x - HANDLE_HALF + 0.5, y - HANDLE_HALF + 0.5, 2 * HANDLE_HALF - 1, 2 * HANDLE_HALF - 1);
+    }
+  }
 }
+
+/** Half a resize handle's square, in pixels. */
+const HANDLE_HALF = 4;

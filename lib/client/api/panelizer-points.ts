@@ -1,4 +1,4 @@
-import { decodePanelizerPoints, type PanelizerPoints, type PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
+import { SECTION_LINE_HEADER, decodePanelizerPoints, parseSectionLine, type PanelizerPoints, type PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import { isErrorEnvelope } from '@/lib/shared/errors';
 import { ApiError } from '../fetcher';
 import { urlOf } from './call';
@@ -31,5 +31,7 @@ async function fetchPoints(url: string, signal?: AbortSignal): Promise<Panelizer
     if (isErrorEnvelope(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.details);
     throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'bad_request', response.statusText || `HTTP ${response.status}`);
   }
-  return decodePanelizerPoints(await response.arrayBuffer());
+  const points = decodePanelizerPoints(await response.arrayBuffer());
+  const section = parseSectionLine(response.headers.get(SECTION_LINE_HEADER));
+  return section ? { ...points, section } : points;
 }

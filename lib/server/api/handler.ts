@@ -6,7 +6,7 @@ import type { Endpoint, Input, Output } from '@/lib/shared/api/endpoint';
 import { errorResponse, newRequestId, toErrorResponse } from './envelope';
 import { isCrossOrigin } from './origin';
 import { textProblem } from '@/lib/server/json/bounded-json';
-import { readJsonBody } from './json-body';
+import { JSON_BODY_LIMITS, readJsonBody } from './json-body';
 
 export interface RequestContext {
   request: Request;
@@ -73,7 +73,8 @@ export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { auth
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
       const { ctx, addressed } = await admitAndAddress(endpoint, request, route, requestId, authorize);
-      const input = { ...addressed, body: endpoint.body ? parse(endpoint.body, await readJsonBody(request)) : undefined } as Input<E>;
+      const limits = endpoint.maxBodyBytes ? { ...JSON_BODY_LIMITS, maxBytes: endpoint.maxBodyBytes } : JSON_BODY_LIMITS;
+      const input = { ...addressed, body: endpoint.body ? parse(endpoint.body, await readJsonBody(request, limits)) : undefined } as Input<E>;
       const result = await run(input, ctx);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);

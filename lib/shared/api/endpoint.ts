@@ -28,6 +28,8 @@ export interface Endpoint<
   auth?: A;
   /** Status of a successful answer; 204 sends no body. */
   status?: 200 | 201 | 202 | 204;
+  /** A JSON body's byte limit when this endpoint needs more than the API's 1 MiB (413 above it). */
+  maxBodyBytes?: number;
 }
 
 // Absent inputs infer as `never`, so a handler cannot read a query the endpoint does not declare.

@@ -28,6 +28,12 @@ export const PANELIZER_MAX_FLOOR_LINES = 101;
 export const PANELIZER_MAX_OUTLINE_POINTS = 500;
 export const PANELIZER_MAX_OUTLINES_PER_PLAN = 50;
 export const PANELIZER_MAX_OPENINGS = 10_000;
+/**
+ * The byte limit of a saved document (PUT), above the API's 1 MiB, which holds only about 4 000
+ * openings. An opening with the longest ids allowed is about 400 bytes of JSON, so 10 000 of them
+ * with 100 storeys of outlines fit in 8 MiB with room to spare; anything larger is 413.
+ */
+export const PANELIZER_MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
 /** The spec's advice: a floor line 60 cm above a window's top edge. */
 export const FLOOR_LINE_ABOVE_WINDOW_M = 0.6;
 

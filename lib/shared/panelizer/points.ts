@@ -7,8 +7,9 @@ import { z } from 'zod';
  *
  * - `section`: a vertical slab through the building for step 1 (floor lines). The slab is the
  *   plane through local (x0, y0)–(x1, y1), `depth` metres thick; u runs along it from (x0, y0),
- *   v is z. With no line given the server uses the cloud's longer horizontal axis through its
- *   centre, at `depth` 1 m.
+ *   v is z. With no line given the server runs it across the building through a column of
+ *   windows, where the storeys show (lib/server/panelizer/points/default-section.ts); without a
+ *   building outline in the cloud, along its longer horizontal axis through its centre.
  * - `plan`: a horizontal slab from `zMin` to `zMax` for step 2 (a floor's plan, narrow or full);
  *   u is x, v is y.
  * - `elevation`: the points within `depth` metres of the wall plane through (x0, y0)–(x1, y1),
@@ -57,8 +58,31 @@ export const panelizerPointsQuerySchema = z.discriminatedUnion('view', [
 ]);
 export type PanelizerPointsQuery = z.infer<typeof panelizerPointsQuerySchema>;
 
+/** Where a section runs in the local frame: u goes from (x0, y0) towards (x1, y1). */
+export interface SectionLine {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * A section's answer names the line it was cut along in this header (`x0,y0,x1,y1`): the
+ * server picks the line when the query gives none, and the editor shows it on the plan.
+ */
+export const SECTION_LINE_HEADER = 'x-panelizer-section';
+export const formatSectionLine = (line: SectionLine) => [line.x0, line.y0, line.x1, line.y1].join(',');
+export function parseSectionLine(value: string | null): SectionLine | null {
+  const parts = value?.split(',').map(Number) ?? [];
+  if (parts.length !== 4 || !parts.every(Number.isFinite)) return null;
+  const [x0, y0, x1, y1] = parts as [number, number, number, number];
+  return { x0, y0, x1, y1 };
+}
+
 /** A projected point set: u and v per point (metres), and its colour (0–255 RGB). */
 export interface PanelizerPoints {
+  /** A section's line (not in the wire format's body: SECTION_LINE_HEADER). */
+  section?: SectionLine;
   count: number;
   /** u0, v0, u1, v1, … */
   uv: Float32Array;

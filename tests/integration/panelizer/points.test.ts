@@ -67,6 +67,15 @@ describe('the panelizer points endpoint', () => {
     expect(got.bounds.vMax).toBeLessThanOrEqual(18.001);
   });
 
+  it('names the line a section was cut along (the one asked for, or the one the server chose); other views name none', async () => {
+    const given = await points('admin', 'view=section&x0=4&y0=0&x1=4&y1=20&depth=2');
+    expect(given.status).toBe(200);
+    expect(given.headers.get('x-panelizer-section')).toBe('4,0,4,20');
+    const chosen = await points('admin', 'view=section');
+    expect(chosen.headers.get('x-panelizer-section')?.split(',').map(Number).every(Number.isFinite)).toBe(true);
+    expect((await points('admin', 'view=plan&zMin=0&zMax=3')).headers.get('x-panelizer-section')).toBeNull();
+  });
+
   it('tags the answer by cloud and query: the same query revalidates with 304, another gets another tag', async () => {
     const first = await points('admin', 'view=elevation&x0=0&y0=5&x1=20&y1=5&zMin=0&zMax=6');
     expect(first.status).toBe(200);

@@ -1,4 +1,4 @@
-import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
+import { PANELIZER_MAX_DOCUMENT_BYTES, type Opening, type PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { PanelizerExportDto, PanelizerProjectDto, PanelizerProjectsDto } from '@/lib/shared/schemas/panelizer';
 import { demoPanelizerDocument } from '@/scripts/seed/demo-panelizer-document';
 import { callAs, openAppWorld, type AppWorld, type Role } from '../mission-files/app-world';
@@ -116,6 +116,40 @@ describe('panelizer projects', () => {
     expect(stored.version).toBe(2);
   });
 
+  it('save a document of 50 floors and 10 000 openings (above the API’s 1 MiB); a body above 8 MiB is 413', async () => {
+    const project = await created('admin', shared, { name: 'Tower' });
+    // Ids as the editor makes them (a letter and 16 hex digits).
+    const id = (prefix: string, n: number) => `${prefix}${n.toString(16).padStart(16, '0')}`;
+    const lines = Array.from({ length: 51 }, (_, k) => ({ id: id('l', k), z: 3 * k }));
+    const outline = { id: id('o', 0), kind: 'building' as const, points: [[0, 0], [210, 0], [210, 20], [0, 20]].map(([x, y], k) => ({ id: id('v', k), x: x!, y: y! })) };
+    // 100 windows on each long side of each floor: 50 × 2 × 100.
+    const openingsOf = (count: number): Opening[] =>
+      Array.from({ length: count }, (_, n) => {
+        const [floor, side, k] = [Math.floor(n / 200) % 50, Math.floor(n / 100) % 2, n % 100];
+        return { id: id('w', n), floorId: lines[floor]!.id, outlineId: outline.id, edgeId: outline.points[side * 2]!.id, kind: 'window', left: 0.5 + 2 * k, bottom: 0.9, width: 1.2, height: 1.5, groupId: id('g', floor) };
+      });
+    const document: PanelizerDocument = {
+      ...project.document,
+      floorLines: lines,
+      floors: lines.slice(0, 50).map((l) => ({ id: l.id, planId: 'p' })),
+      plans: [{ id: 'p', outlines: [outline] }],
+      openings: openingsOf(10_000),
+    };
+    expect(JSON.stringify({ version: 1, document }).length).toBeGreaterThan(2 * 1024 * 1024);
+    const saved = await put('admin', project.id, { version: 1, document });
+    expect(saved.status).toBe(200);
+    const stored = (await (await get('admin', project.id)).json()) as PanelizerProjectDto;
+    expect(stored.document.openings).toHaveLength(10_000);
+    expect(stored.version).toBe(2);
+
+    const tooLarge = { version: 2, document: { ...document, openings: openingsOf(40_000) } };
+    expect(JSON.stringify(tooLarge).length).toBeGreaterThan(PANELIZER_MAX_DOCUMENT_BYTES);
+    const refused = await put('admin', project.id, tooLarge);
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+    expect(((await (await get('admin', project.id)).json()) as PanelizerProjectDto).version).toBe(2);
+  });
+
   it('refuse a self-intersecting outline with 422 naming the outline and the message key', async () => {
     const project = await created('admin', shared, { name: 'Bow tie' });
     const doc = boxDocument(project.document.origin);
@@ -226,6 +260,11 @@ describe('the demo panelizer project', () => {
     expect(staff.items).toHaveLength(1);
     expect(staff.items[0]!.publishedExportId).toBe(read.id);
     expect((await list('customer2', demo.id)).status).toBe(403);
+    // Its mission detail says "StoSim ordered: yes", as a published result needs.
+    const { mission } = await import('@/lib/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await app.t.db.select({ additionalProducts: mission.additionalProducts }).from(mission).where(eq(mission.id, demo.id));
+    expect(row!.additionalProducts).toContain('stosim');
   });
 });
 

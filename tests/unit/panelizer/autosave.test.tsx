@@ -64,4 +64,49 @@ describe('panelizer autosave', () => {
     await act(async () => calls[1]!.resolve());
     expect(result.current.state).toBe('saved');
   });
+
+  it('afterSave saves what is on screen at once, then runs its task with the saved version (an export holds the latest edit)', async () => {
+    const { save, calls } = server();
+    const { result, rerender } = renderHook(({ d }) => useAutosave({ doc: d, version: 1, save, enabled: true }), { initialProps: { d: doc(0) } });
+    rerender({ d: doc(1) });
+    const seen: number[] = [];
+    let outcome: Promise<boolean> | null = null;
+    // No quiet time waited: "Create export" right after the edit.
+    act(() => {
+      outcome = result.current.afterSave(async (version) => {
+        seen.push(version);
+        return null;
+      });
+    });
+    await act(async () => undefined);
+    expect(calls).toHaveLength(1);
+    expect(seen).toEqual([]);
+    await act(async () => calls[0]!.resolve());
+    await expect(outcome).resolves.toBe(true);
+    expect(seen).toEqual([2]);
+    // The autosave's own timer finds nothing left to save.
+    await act(async () => jest.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    expect(calls).toHaveLength(1);
+    expect(result.current.state).toBe('saved');
+  });
+
+  it("afterSave adopts the version its task made (a rename), so the next save is not stale; after a conflict it runs nothing", async () => {
+    const { save, calls } = server();
+    const { result, rerender } = renderHook(({ d }) => useAutosave({ doc: d, version: 1, save, enabled: true }), { initialProps: { d: doc(0) } });
+    await act(async () => {
+      await expect(result.current.afterSave(async (version) => version + 5)).resolves.toBe(true);
+    });
+    rerender({ d: doc(1) });
+    await act(async () => jest.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    expect(calls[0]!.version).toBe(6);
+    await act(async () => calls[0]!.resolve());
+    expect(result.current.state).toBe('conflict');
+    const task = jest.fn(async () => null);
+    rerender({ d: doc(2) });
+    await act(async () => {
+      await expect(result.current.afterSave(task)).resolves.toBe(false);
+    });
+    expect(task).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -8,6 +8,7 @@
 import type { PanelizerPoints, PanelizerPointsQuery } from '@/lib/shared/panelizer/points';
 import type { Storage } from '../../storage/types';
 import { openPotreeCloud, readPotreeNodes, tightBounds, type Box3, type DecodedNode, type PotreeNode } from '../../pointcloud/read';
+import { defaultSectionLine } from './default-section';
 import { boxMeetsSlab, slabOf, type Slab } from './slab';
 
 type Vec3 = [number, number, number];
@@ -90,7 +91,12 @@ function join(parts: Part[]): PanelizerPoints {
  */
 export async function cutPanelizerPoints(storage: Storage, cloudPrefix: string, origin: Vec3, query: PanelizerPointsQuery): Promise<PanelizerPoints> {
   const cloud = await openPotreeCloud(storage, cloudPrefix);
-  const slab = slabOf(query, localBox(tightBounds(cloud.metadata), origin));
+  const bounds = localBox(tightBounds(cloud.metadata), origin);
+  if (query.view === 'section' && [query.x0, query.y0, query.x1, query.y1].some((c) => c === undefined)) {
+    const line = await defaultSectionLine((q) => cutPanelizerPoints(storage, cloudPrefix, origin, q), bounds);
+    if (line) query = { ...query, ...line };
+  }
+  const slab = slabOf(query, bounds);
   const { scale, offset } = cloud.metadata;
   const shift: Vec3 = [offset[0] - origin[0], offset[1] - origin[1], offset[2] - origin[2]];
   const meets = (node: PotreeNode) => boxMeetsSlab(localBox(node.box, origin), slab);
@@ -113,5 +119,11 @@ export async function cutPanelizerPoints(storage: Storage, cloudPrefix: string, 
     total += part.count;
     level = level.flatMap((node) => node.children).filter(meets);
   }
-  return join(parts);
+  const points = join(parts);
+  if (query.view === 'section' && slab.line) {
+    const { x0, y0, dx, dy, length } = slab.line;
+    const mm = (x: number) => Math.round(x * 1000) / 1000;
+    points.section = { x0: mm(x0), y0: mm(y0), x1: mm(x0 + dx * length), y1: mm(y0 + dy * length) };
+  }
+  return points;
 }

@@ -4,6 +4,7 @@ import {
   createPanelizerProjectBody, panelizerExportParams, panelizerFileParams, panelizerExportSchema, panelizerExportsSchema, panelizerProjectParams, panelizerProjectSchema,
   panelizerProjectsSchema, panelizerVersionQuery, renamePanelizerProjectBody, savePanelizerDocumentBody,
 } from '@/lib/shared/schemas/panelizer';
+import { PANELIZER_MAX_DOCUMENT_BYTES } from '@/lib/shared/panelizer/document';
 import { endpoint } from '../endpoint';
 
 /*
@@ -46,10 +47,12 @@ export const getPanelizerProject = endpoint({
 export const savePanelizerDocument = endpoint({
   method: 'PUT',
   path: '/api/v2/panelizer-projects/{id}',
-  summary: 'Saves the document based on `version` (409 version_conflict with `currentVersion` when stale; 422 naming each field that breaks a rule, e.g. a self-intersecting outline)',
+  summary: 'Saves the document based on `version` (409 version_conflict with `currentVersion` when stale; 422 naming each field that breaks a rule, e.g. a self-intersecting outline; 413 above 8 MiB)',
   tag,
   params: panelizerProjectParams,
   body: savePanelizerDocumentBody,
+  // Up to 10 000 openings (issue 19 point 5): the API's 1 MiB holds about 4 000.
+  maxBodyBytes: PANELIZER_MAX_DOCUMENT_BYTES,
   response: panelizerProjectSchema,
 });
 

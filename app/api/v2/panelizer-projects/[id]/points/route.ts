@@ -3,7 +3,7 @@ import { requestContext } from '@/lib/server/domain/contexts';
 import { getPanelizerProjectPoints, projectPointsSource } from '@/lib/server/panelizer/points/project-points';
 import { noneMatch } from '@/lib/server/storage/range';
 import * as api from '@/lib/shared/api/endpoints/panelizer-points';
-import { encodePanelizerPoints } from '@/lib/shared/panelizer/points';
+import { SECTION_LINE_HEADER, encodePanelizerPoints, formatSectionLine } from '@/lib/shared/panelizer/points';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +15,9 @@ export const GET = handleStream(api.getPanelizerProjectPoints, {
     const headers = { etag: source.etag, 'cache-control': 'private, no-cache' };
     if (noneMatch(ctx.request.headers.get('if-none-match'), source.etag)) return new Response(null, { status: 304, headers });
     // encodePanelizerPoints allocates a plain ArrayBuffer (never a shared one).
-    const bytes = encodePanelizerPoints(await getPanelizerProjectPoints(domain, source, query)) as Uint8Array<ArrayBuffer>;
-    return new Response(bytes, { headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) } });
+    const points = await getPanelizerProjectPoints(domain, source, query);
+    const bytes = encodePanelizerPoints(points) as Uint8Array<ArrayBuffer>;
+    const line: Record<string, string> = points.section ? { [SECTION_LINE_HEADER]: formatSectionLine(points.section) } : {};
+    return new Response(bytes, { headers: { ...headers, ...line, 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) } });
   },
 });
