@@ -3,6 +3,7 @@ import { TourImagesView } from '@/components/tours/images/tour-images-view';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { parseMissionId } from '@/lib/server/missions/mission-page';
 import { loadTourImages } from '@/lib/server/tours/tour-images-page';
+import { withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 /** spec §2 /mission/{id}/virtual_tour_images: the mission's tour image previews. */
-export default async function TourImagesPage({ params }: Props) {
+async function TourImagesPage({ params }: Props) {
   const id = parseMissionId((await params).id);
   if (id === null) notFound();
   const loaded = await loadTourImages(id);
@@ -23,3 +24,5 @@ export default async function TourImagesPage({ params }: Props) {
   if (loaded.kind === 'notAuthorized') forbidden();
   return <TourImagesView missionId={id} initial={loaded.images} />;
 }
+
+export default withAccessViews(TourImagesPage);

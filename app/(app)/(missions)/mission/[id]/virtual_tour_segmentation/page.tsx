@@ -3,6 +3,7 @@ import { SegmentationView } from '@/components/tours/segmentation/segmentation-v
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { parseMissionId } from '@/lib/server/missions/mission-page';
 import { loadTourImages } from '@/lib/server/tours/tour-images-page';
+import { withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 /** spec §2 /mission/{mission}/virtual_tour_segmentation: floors and places of the tour images, for who may edit the mission. */
-export default async function TourSegmentationPage({ params }: Props) {
+async function TourSegmentationPage({ params }: Props) {
   const id = parseMissionId((await params).id);
   if (id === null) notFound();
   const loaded = await loadTourImages(id);
@@ -23,3 +24,5 @@ export default async function TourSegmentationPage({ params }: Props) {
   if (loaded.kind === 'notAuthorized' || !loaded.images.mayEdit) forbidden();
   return <SegmentationView missionId={id} initial={loaded.images} />;
 }
+
+export default withAccessViews(TourSegmentationPage);

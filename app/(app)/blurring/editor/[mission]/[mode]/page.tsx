@@ -8,6 +8,7 @@ import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { BLURRING_MODES, type BlurringMode } from '@/lib/shared/schemas/blurring';
+import { withAccessViews } from '@/app/access-views';
 
 type Params = Promise<{ mission: string; mode: string }>;
 
@@ -27,7 +28,7 @@ export async function generateMetadata({ params }: { params: Params }) {
  * spec §2 /blurring/editor/{mission}/{mode}: mode blur (first pass) or check (second person).
  * Someone else's mission or an unknown one is not found; a failing read shows the load failure.
  */
-export default async function BlurringEditorPage({ params }: { params: Params }) {
+async function BlurringEditorPage({ params }: { params: Params }) {
   const { actor } = await requireUser();
   const parsed = parse(await params);
   if (!parsed || !(await permissionsOf(actor)).UI.menu.blurring) notFound();
@@ -39,3 +40,5 @@ export default async function BlurringEditorPage({ params }: { params: Params })
   });
   return <BlurringEditor missionId={parsed.missionId} mode={parsed.mode} initial={loaded} me={actorId(actor)} />;
 }
+
+export default withAccessViews(BlurringEditorPage);
