@@ -1,5 +1,6 @@
 import { forbidden, notFound } from 'next/navigation';
 import { SegmentationView } from '@/components/tours/segmentation/segmentation-view';
+import { getTranslations } from 'next-intl/server';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { parseMissionId } from '@/lib/server/missions/mission-page';
 import { loadTourImages } from '@/lib/server/tours/tour-images-page';
@@ -22,7 +23,14 @@ async function TourSegmentationPage({ params }: Props) {
   const loaded = await loadTourImages(id);
   if (loaded.kind === 'notFound') notFound();
   if (loaded.kind === 'notAuthorized' || !loaded.images.mayEdit) forbidden();
-  return <SegmentationView missionId={id} initial={loaded.images} />;
+  const t = await getTranslations('views');
+  // The page's name as its heading, as the title says it (axe: every page has one h1).
+  return (
+    <>
+      <h1>{t('tourSegmentation', { id })}</h1>
+      <SegmentationView missionId={id} initial={loaded.images} />
+    </>
+  );
 }
 
 export default withAccessViews(TourSegmentationPage);

@@ -6,6 +6,7 @@ import { requireUser } from '@/lib/server/auth/require-user';
 import { listMissionImages } from '@/lib/server/blurring/list-mission-images';
 import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
+import { getTranslations } from 'next-intl/server';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { BLURRING_MODES, type BlurringMode } from '@/lib/shared/schemas/blurring';
 import { withAccessViews } from '@/app/access-views';
@@ -38,7 +39,14 @@ async function BlurringEditorPage({ params }: { params: Params }) {
     ctx.log.error('blurring images read failed', err);
     return null;
   });
-  return <BlurringEditor missionId={parsed.missionId} mode={parsed.mode} initial={loaded} me={actorId(actor)} />;
+  const t = await getTranslations('views');
+  // The page's name as its heading, as the title says it (axe: every page has one h1).
+  return (
+    <>
+      <h1>{t('blurringEditor', { id: parsed.missionId })}</h1>
+      <BlurringEditor missionId={parsed.missionId} mode={parsed.mode} initial={loaded} me={actorId(actor)} />
+    </>
+  );
 }
 
 export default withAccessViews(BlurringEditorPage);
