@@ -71,16 +71,35 @@ function pageFiles(dir: string): string[] {
 async function demoIds(): Promise<Ids> {
   const confirmationToken = randomBytes(32).toString('base64url');
   return withDb(async (db) => {
-    const { rows } = await db.query<{ id: string; tour: string }>(
-      `select m.id, (select t.id from tour t where t.mission_id = m.id order by t.id limit 1) as tour from mission m where m.internal_reference = 'ARG-2026-DEMO'`,
-    );
+    const { rows } = await db.query<{ id: string }>(`select id from mission where internal_reference = 'ARG-2026-DEMO'`);
     const demo = Number(rows[0]!.id);
     await db.query(
       `insert into mission_confirmation (mission_id, kind, recipient, token_hash, expires_at) values ($1, 'order', 'customer@example.com', $2, now() + interval '1 day')`,
       [demo, createHash('sha256').update(confirmationToken).digest('hex')],
     );
-    return { demo, tour: Number(rows[0]!.tour), confirmationToken };
+    return { demo, tour: 0, confirmationToken };
   });
+}
+
+/**
+ * The demo tour, once the worker generated it (after converting the demo point cloud, minutes
+ * after a fresh stack's start): before that its page is not found.
+ */
+async function generatedDemoTour(): Promise<number> {
+  let id = 0;
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await withDb((db) =>
+          db.query<{ id: string }>(`select t.id from tour t join mission m on m.id = t.mission_id where m.internal_reference = 'ARG-2026-DEMO' and t.manifest is not null order by t.id limit 1`),
+        );
+        id = Number(rows[0]?.id ?? 0);
+        return id;
+      },
+      { timeout: 480_000, intervals: [3_000] },
+    )
+    .toBeGreaterThan(0);
+  return id;
 }
 
 async function axeViolations(page: Page): Promise<{ id: string; help: string; targets: string[] }[]> {
@@ -132,7 +151,8 @@ for (const locale of ['en-US', 'de-DE']) {
     });
     for (const user of ['admin', 'operator', 'customer', 'norole', null] as const) {
       test(`no violation on the pages of ${user ?? 'a signed-out visitor'}`, async ({ browser }) => {
-        test.setTimeout(240_000);
+        test.setTimeout(user === 'admin' ? 720_000 : 240_000);
+        if (user === 'admin') ids.tour = await generatedDemoTour();
         await checkAs(browser, user, locale, ids);
       });
     }
