@@ -5,6 +5,7 @@ import { isKnownRoute, isPublicRoute, layoutFor } from '@/lib/shared/routes';
 import { frontendApi } from '@/lib/server/identity/clients';
 import { browserOrigin } from '@/lib/server/identity/urls';
 import { whoami } from '@/lib/server/identity/whoami';
+import { sealSession, SESSION_HANDOFF_HEADER } from '@/lib/server/identity/session-handoff';
 import { pageSecurityHeaders } from '@/lib/server/security/page-headers';
 
 /**
@@ -26,6 +27,8 @@ async function guard(request: NextRequest, nonceHeaders: Record<string, string>)
   const origin = browserOrigin(request.headers);
   const cookie = request.headers.get('cookie');
   const headers = new Headers(request.headers);
+  // Only this middleware may hand the session to the page: a client's copy is dropped unread.
+  headers.delete(SESSION_HANDOFF_HEADER);
   // Next.js reads the nonce for its own scripts from the request's policy.
   for (const [key, value] of Object.entries(nonceHeaders)) headers.set(key, value);
   // 1. The session is refreshed first. An unreachable identity service is not "signed out":
@@ -37,6 +40,8 @@ async function guard(request: NextRequest, nonceHeaders: Record<string, string>)
     console.error(`[guard] ${pathname}: ${(err as Error).message}`);
     return NextResponse.next({ request: { headers } });
   }
+  // The page reads the session from here instead of asking the identity service again (point 7).
+  if (cookie) headers.set(SESSION_HANDOFF_HEADER, sealSession(session, cookie));
   const facts = session ? { verified: isVerified(session), roles: rolesOf(session.identity?.metadata_public) } : null;
   const decision = routeGuard({ pathname, search, origin, known: isKnownRoute(pathname), publicRoute: isPublicRoute(pathname), session: facts });
 

@@ -13,6 +13,7 @@
  *
  * Usage: node scripts/app-server.mjs [--dev] [--port N]
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import next from 'next';
@@ -141,6 +142,28 @@ const offerUploadPatch = (req, res) => {
   return offer(req, res);
 };
 
+/**
+ * Each request runs with its answer at hand, so a page that shows the not-found or forbidden view
+ * itself can still answer 404 / 403 (lib/server/pages/page-status.ts; Next gives pages no way to).
+ * A client-side navigation's RSC request stays 200: Next's router reloads the whole page on any
+ * other status, and it shows the view either way.
+ */
+const pageAnswers = new AsyncLocalStorage();
+/** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('argus.page-answer')] = pageAnswers;
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+const pageAnswer = (req, res) => ({
+  /** @param {number} status */
+  setStatus(status) {
+    if (res.headersSent) return false;
+    if (req.headers.rsc !== '1') res.statusCode = status;
+    return true;
+  },
+});
+
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
   if (API.test(url)) {
@@ -154,7 +177,7 @@ const server = createServer((req, res) => {
     if (offerUploadPatch(req, res)) return;
     envelopeEmptyErrors(req, res);
   }
-  handle(req, res).catch((err) => {
+  pageAnswers.run(pageAnswer(req, res), () => handle(req, res)).catch((err) => {
     console.error('[app-server] request failed', err);
     if (!res.headersSent) {
       res.statusCode = 500;

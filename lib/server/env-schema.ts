@@ -33,6 +33,11 @@ export const envSchema = z.object({
   KRATOS_PUBLIC_URL: url.optional(),
   KRATOS_ADMIN_URL: url.optional(),
   KRATOS_ADMIN_TOKEN: z.string().min(16).optional(),
+  /**
+   * Key of the middleware's signed session hand-off to the page (lib/server/identity/session-handoff.ts);
+   * generated once into DATA_DIR by `npm start`. Unset: a random key per app process.
+   */
+  SESSION_HANDOFF_SECRET: z.string().min(32).optional(),
   IDENTITY_PUBLIC_PORT: port.default(4433),
   IDENTITY_ADMIN_PORT: port.default(4434),
   // The identity service's privileged-session window (identity/config.ts, same default): how long

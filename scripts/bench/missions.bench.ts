@@ -19,7 +19,8 @@
  * in rounds so drift on a busy machine hits both alike.
  *
  * Goals (issue 6): list p95 ≤ 100 ms and detail p95 ≤ 250 ms at 10 concurrent; detail ≥ 0.5× the
- * bare page's throughput; first-load JS of list and detail routes ≤ 150 kB gzip.
+ * bare page's throughput; first-load JS of list and detail routes ≤ 150 kB gzip. Issue 20: one
+ * identity call per navigation (whoami calls counted by a proxy, lib/identity-calls.ts).
  *
  * Run it on its own with `flock /tmp/argus-e2e.lock npm run bench missions` (it may rebuild the shared .next).
  */
@@ -33,6 +34,7 @@ import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
 import { runToCompletion } from '../lib/processes';
 import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack } from './lib/app';
+import { identityCallsPerNavigation } from './lib/identity-calls';
 import { percentile } from './stats';
 
 const MISSIONS = 100_000;
@@ -207,6 +209,9 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     const deepFirst = (JSON.parse(await (await fetch(targets.listDeep, { headers: { Cookie: cookie } })).text()) as { items: { name: string }[] }).items[0]!.name;
     log(`deep page starts at ${deepFirst}`);
 
+    const identity = await identityCallsPerNavigation(stack, cookie, [`/mission/${detailId}`, '/mission-list', '/mission-list-beta']);
+    log(`identity calls per navigation: ${JSON.stringify(identity)}`);
+
     const samples: Record<string, { samples: number[]; seconds: number }> = {};
     const slot = (key: string) => (samples[key] ??= { samples: [], seconds: 0 });
     for (const url of Object.values(targets)) await measure(10, 30, () => get(url, cookie), slot('warm'));
@@ -226,6 +231,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     for (const key of Object.keys(samples).filter((k) => k !== 'warm')) result[key] = figures(samples[key]!);
     const f = (k: string) => result[k] as Figures;
     result.firstLoadJsGzipKb = js;
+    result.identityCallsPerNavigation = identity;
     result.goals = {
       listFirstP95At10: { value: f('listFirst_10').p95, goal: '≤ 100 ms', met: f('listFirst_10').p95 <= 100 },
       listDeepP95At10: { value: f('listDeep_10').p95, goal: '≤ 100 ms', met: f('listDeep_10').p95 <= 100 },
@@ -237,6 +243,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
         goal: '≥ 0.5',
         met: f('detail_10').rps / f('bare_10').rps >= 0.5,
       },
+      identityCallsPerNavigation: { value: identity.perNavigation, goal: '= 1', met: identity.perNavigation === 1 },
       firstLoadJs: {
         value: js,
         goal: '≤ 150 kB gzip',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appOrigin, EnvError, parseEnv, type Env } from '../../lib/server/env-schema';
 import { withAdminToken } from './admin-token';
+import { withSessionHandoffSecret } from './handoff-secret';
 import { ensureDatabase, type Database } from './database';
 import { prefixed } from './log';
 
@@ -12,7 +13,7 @@ export function loadEnv(): Env {
   const file = resolve(root, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
   try {
-    return withAdminToken(parseEnv(process.env), root);
+    return withSessionHandoffSecret(withAdminToken(parseEnv(process.env), root), root);
   } catch (err) {
     if (err instanceof EnvError) {
       console.error(err.message);

@@ -5,6 +5,7 @@ import { requireUser } from '@/lib/server/auth/require-user';
 import { blurringQueue } from '@/lib/server/blurring/blurring-queue';
 import { pageContext } from '@/lib/server/domain/contexts';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
+import { withAccessViews } from '@/app/access-views';
 
 /** Without the flag the page is not found, and so is its title. */
 export async function generateMetadata() {
@@ -13,7 +14,7 @@ export async function generateMetadata() {
 }
 
 /** spec §2 /blurring: the missions for blurring. A failing first read shows spec §8's queue load failure. */
-export default async function BlurringPage() {
+async function BlurringPage() {
   const { actor } = await requireUser();
   if (!(await permissionsOf(actor)).UI.menu.blurring) notFound();
   const ctx = pageContext(actor, 'blurring');
@@ -23,3 +24,5 @@ export default async function BlurringPage() {
   });
   return <BlurringQueueView initialItems={items} />;
 }
+
+export default withAccessViews(BlurringPage);

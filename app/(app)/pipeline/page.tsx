@@ -5,6 +5,7 @@ import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { loadPipeline } from './load-pipeline';
+import { withAccessViews } from '@/app/access-views';
 
 /** Without the flag the page is not found, and so is its title. */
 export async function generateMetadata() {
@@ -13,7 +14,7 @@ export async function generateMetadata() {
 }
 
 /** spec §2 /pipeline: every dataset across the user's missions, live. */
-export default async function PipelinePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function PipelinePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { filters, items, vocab, canCheck, canManageProcessors } = await loadPipeline(await searchParams);
   return (
     <>
@@ -22,3 +23,5 @@ export default async function PipelinePage({ searchParams }: { searchParams: Pro
     </>
   );
 }
+
+export default withAccessViews(PipelinePage);

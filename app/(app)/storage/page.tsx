@@ -5,6 +5,7 @@ import { requireUser } from '@/lib/server/auth/require-user';
 import { pageContext } from '@/lib/server/domain/contexts';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { storageOverview } from '@/lib/server/storage-sync/storage-overview';
+import { withAccessViews } from '@/app/access-views';
 
 /** Without the flag the page is not found, and so is its title. */
 export async function generateMetadata() {
@@ -13,7 +14,7 @@ export async function generateMetadata() {
 }
 
 /** spec §2 /storage: storage and synchronisation. A failing first read shows spec §8 'Failed to load!'. */
-export default async function StoragePage() {
+async function StoragePage() {
   const { actor } = await requireUser();
   if (!(await permissionsOf(actor)).UI.menu.storage) notFound();
   const ctx = pageContext(actor, 'storage');
@@ -23,3 +24,5 @@ export default async function StoragePage() {
   });
   return <StorageView initial={overview} />;
 }
+
+export default withAccessViews(StoragePage);

@@ -45,10 +45,25 @@ export interface EngineOptions {
   /** Panorama changed, camera moved, or the first panorama was drawn. */
   onView(view: TourView): void;
   onReady(): void;
+  /** The accessible name of a link arrow to the named image ("Go to Hof"). */
+  linkLabel(name: string): string;
 }
+
+// A ring with a chevron, as the plugin's own arrow; a button of ours so it can carry a name.
+const ARROW_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" aria-hidden="true"><circle cx="50" cy="50" r="41" fill="none" stroke="currentColor" stroke-width="7"/><path d="M30 58 50 38 70 58" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
 export function createTourEngine(o: EngineOptions): TourEngine {
   const nodes = o.manifest.nodes.map((n) => tourNode(n, o.filesBase, o.markers[String(n.id)]));
+  const names = new Map(o.manifest.nodes.map((n) => [String(n.id), n.name]));
+  const arrow = (link: { nodeId: string }) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'psv-virtual-tour-arrow';
+    button.innerHTML = ARROW_SVG;
+    button.setAttribute('aria-label', o.linkLabel(names.get(link.nodeId) ?? link.nodeId));
+    return button;
+  };
   const viewer = new Viewer({
     container: o.container,
     adapter: EquirectangularTilesAdapter,
@@ -59,7 +74,8 @@ export function createTourEngine(o: EngineOptions): TourEngine {
     plugins: [
       MarkersPlugin,
       GalleryPlugin.withConfig({ visibleOnLoad: false, hideOnClick: true }),
-      VirtualTourPlugin.withConfig({ positionMode: 'manual', renderMode: '3d', nodes, startNodeId: String(o.start.imageId), showLinkTooltip: true }),
+      VirtualTourPlugin.withConfig({ positionMode: 'manual', renderMode: '3d', nodes, startNodeId: String(o.start.imageId), showLinkTooltip: true,
+        arrowStyle: { element: arrow, size: { width: 80, height: 80 } } }),
     ],
   });
   const tour = viewer.getPlugin<VirtualTourPlugin>(VirtualTourPlugin);

@@ -65,6 +65,7 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref, marke
           ]),
         ),
         onReady: () => setReady(true),
+        linkLabel: (name) => t('linkTo', { name }),
         onView: (next) => {
           setView(next);
           clearTimeout(replaceTimer);
@@ -111,7 +112,7 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref, marke
             {t('back')}
           </Link>
         )}
-        <span className={styles.title}>{name}</span>
+        <h1 className={styles.title}>{name}</h1>
         <button type="button" className={styles.tool} onClick={() => void copyUrl()}>{t('copyUrl')}</button>
         <button type="button" className={styles.tool} onClick={() => engine.current?.recenter()} disabled={!ready}>{t('recenter')}</button>
         <button type="button" className={styles.tool} onClick={() => engine.current?.toggleGallery()} disabled={!ready}>{t('gallery')}</button>

@@ -158,7 +158,10 @@ export function ImageSlider({ slides, onSlideClick, onIndexChange, slideSize = '
               <button type="button" className={styles.slideButton} tabIndex={i === index ? 0 : -1} onClick={() => onSlideActivate(i)}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- arbitrary remote/stored image links, no size known up front */}
                 <img className={styles.image} src={slide.imageLink} alt={slide.name} draggable={false} />
-                <span className={styles.caption}>{slide.name}</span>
+                {/* Seen, not read: the image's alt text already names the slide (axe image-redundant-alt). */}
+                <span className={styles.caption} aria-hidden="true">
+                  {slide.name}
+                </span>
               </button>
             </div>
           ))}

@@ -7,6 +7,7 @@ import { sessionFacts, type SessionFacts } from '@/lib/shared/auth/session-facts
 import { db } from '../db/client';
 import { appUser, customer } from '../db/schema';
 import { whoami } from '../identity/whoami';
+import { openSession, SESSION_HANDOFF_HEADER } from '../identity/session-handoff';
 import { isUniqueViolation } from '../domain/validate';
 import { AppError } from '../errors';
 import { upsertUserProfile } from '../users/upsert-user-profile';
@@ -109,8 +110,8 @@ export const unverified = () =>
  * verify screen needs no /api/v2 endpoint of a user (only the identity service and the public
  * config, maintenance and notifications). Pages pass `allowUnverified` to redirect instead.
  */
-export async function resolveUser(cookie: string | null, options: { allowUnverified?: boolean } = {}): Promise<CurrentUser | null> {
-  const session = await whoami(cookie);
+export async function resolveUser(cookie: string | null, options: { allowUnverified?: boolean; handoff?: string | null } = {}): Promise<CurrentUser | null> {
+  const session = await sessionOf(cookie, options.handoff);
   if (!session?.identity) return null;
   const facts = sessionFacts(session);
   if (!facts.verified && !options.allowUnverified) throw unverified();
@@ -122,5 +123,23 @@ export async function resolveUser(cookie: string | null, options: { allowUnverif
   };
 }
 
+/**
+ * The identity session of these cookies: the one the middleware checked and signed over to this
+ * request (`handoff`, lib/server/identity/session-handoff.ts) if valid, else whoami's answer.
+ */
+export async function sessionOf(cookie: string | null, handoff?: string | null): Promise<Session | null> {
+  const handed = openSession(handoff, cookie);
+  return handed ? handed.session : whoami(cookie);
+}
+
+/** The session of this page render (see sessionOf), asked for once per request. */
+export const currentSession = cache(async (): Promise<Session | null> => {
+  const h = await headers();
+  return sessionOf(h.get('cookie'), h.get(SESSION_HANDOFF_HEADER));
+});
+
 /** The current user of this server render, resolved once per request (ARCHITECTURE §3 lib/server/auth). */
-export const currentUser = cache(async (): Promise<CurrentUser | null> => resolveUser((await headers()).get('cookie'), { allowUnverified: true }));
+export const currentUser = cache(async (): Promise<CurrentUser | null> => {
+  const h = await headers();
+  return resolveUser(h.get('cookie'), { allowUnverified: true, handoff: h.get(SESSION_HANDOFF_HEADER) });
+});

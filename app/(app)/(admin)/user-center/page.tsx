@@ -6,11 +6,12 @@ import styles from '@/components/admin/users/admin.module.css';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
+import { withAccessViews } from '@/app/access-views';
 
 export const generateMetadata = () => viewMetadata('userCenter');
 
 /** spec §2 /user-center: for users with the userCenter flag (the API checks it again). */
-export default async function UserCenterPage() {
+async function UserCenterPage() {
   const { actor } = await requireUser();
   const permissions = await permissionsOf(actor);
   if (!permissions.UI.menu.userCenter) notFound();
@@ -25,3 +26,5 @@ export default async function UserCenterPage() {
     </div>
   );
 }
+
+export default withAccessViews(UserCenterPage);

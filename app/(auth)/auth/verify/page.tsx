@@ -1,10 +1,9 @@
 import { getTranslations } from 'next-intl/server';
-import { headers } from 'next/headers';
 import { AuthCard } from '@/components/auth/auth-card';
 import { CodeFlowForm } from '@/components/auth/code-flow-form';
 import { FLOW_PAGE, type AuthFlow } from '@/lib/shared/identity/flow';
 import { firstParam, loadFlow, type FlowSearchParams } from '@/lib/server/identity/flows';
-import { whoami } from '@/lib/server/identity/whoami';
+import { currentSession } from '@/lib/server/auth/current-user';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 
 export const generateMetadata = () => viewMetadata('verify');
@@ -16,7 +15,7 @@ export const generateMetadata = () => viewMetadata('verify');
 async function withSessionAddress(flow: AuthFlow): Promise<{ flow: AuthFlow; missingEmail: boolean }> {
   const emailNode = flow.ui.nodes.find((n) => n.attributes.name === 'email' && n.attributes.type === 'email');
   if (flow.state !== 'choose_method' || !emailNode || emailNode.attributes.value) return { flow, missingEmail: false };
-  const session = await whoami((await headers()).get('cookie')).catch(() => null);
+  const session = await currentSession().catch(() => null);
   if (!session) return { flow, missingEmail: false };
   const address = session.identity?.verifiable_addresses?.[0]?.value;
   if (!address) return { flow, missingEmail: true };

@@ -6,6 +6,7 @@ import { ConfirmationView } from '@/components/confirmation/confirmation-view';
 import { getConfirmation } from '@/lib/server/confirmations/confirm-by-token';
 import { systemContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
+import { PUBLIC_VIEWS, withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ token: string }> };
 
@@ -30,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * /confirm/{token}: the confirmation view (issue 20 point 5). Opening the link shows what is asked
  * and changes nothing; the button confirms.
  */
-export default async function ConfirmationPage({ params }: Props) {
+async function ConfirmationPage({ params }: Props) {
   const { token } = await params;
   const confirmation = await load(token);
   if (!confirmation) notFound();
@@ -40,3 +41,5 @@ export default async function ConfirmationPage({ params }: Props) {
     </ClientMessages>
   );
 }
+
+export default withAccessViews(ConfirmationPage, PUBLIC_VIEWS);

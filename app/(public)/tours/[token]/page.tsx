@@ -6,6 +6,7 @@ import { parseTourView } from '@/components/tours/viewer/tour-view-state';
 import { db } from '@/lib/server/db/client';
 import { AppError } from '@/lib/server/errors';
 import { publicTour } from '@/lib/server/tours/tour-files';
+import { PUBLIC_VIEWS, withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,9 +30,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** /tours/{token}: the public, read-only tour behind an unguessable link (404 once unpublished). */
-export default async function PublicTourPage({ params, searchParams }: Props) {
+async function PublicTourPage({ params, searchParams }: Props) {
   const { token } = await params;
   const tour = await load(token);
   if (!tour) notFound();
   return <TourViewerEntry name={tour.name} manifest={tour.manifest} filesBase={`/api/v2/public-tours/${token}/panoramas`} initial={parseTourView(await searchParams)} />;
 }
+
+export default withAccessViews(PublicTourPage, PUBLIC_VIEWS);

@@ -6,11 +6,12 @@ import styles from '@/components/admin/users/admin.module.css';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
+import { withAccessViews } from '@/app/access-views';
 
 export const generateMetadata = () => viewMetadata('permissions');
 
 /** The permissions screen of the user center (spec §2): for users with UI.misc.permissions. */
-export default async function PermissionsPage() {
+async function PermissionsPage() {
   const { actor } = await requireUser();
   const permissions = await permissionsOf(actor);
   if (!permissions.UI.misc.permissions) notFound();
@@ -25,3 +26,5 @@ export default async function PermissionsPage() {
     </div>
   );
 }
+
+export default withAccessViews(PermissionsPage);

@@ -4,6 +4,7 @@ import { loadMission, loadMissionRecords, parseMissionId } from '@/lib/server/mi
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
+import { withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: Props) {
  * spec §2 mission detail, /mission/{id} with a numeric id. `from` is the query string of the list
  * the user came from, so previous/next walk that list.
  */
-export default async function MissionPage({ params, searchParams }: Props) {
+async function MissionPage({ params, searchParams }: Props) {
   const id = parseMissionId((await params).id);
   if (id === null) notFound();
   const load = await loadMission(id);
@@ -30,3 +31,5 @@ export default async function MissionPage({ params, searchParams }: Props) {
   const [records, permissions] = await Promise.all([loadMissionRecords(load, list), requireUser().then(({ actor }) => permissionsOf(actor))]);
   return <MissionDetailView load={load} records={records} from={list} mayPlan={permissions.UI.menu.planner} />;
 }
+
+export default withAccessViews(MissionPage);

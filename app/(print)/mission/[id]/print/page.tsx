@@ -5,6 +5,7 @@ import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { missionStatusHistory } from '@/lib/server/missions/print/status-history';
 import { cloudCrs } from '@/lib/server/measurements/export-measurements';
 import { listMeasurements } from '@/lib/server/measurements/list-measurements';
+import { withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 /** spec §2 /mission/{id}/print: the same authorization as the detail page (numeric ids only, 404, 403 with forbidden.tsx). */
-export default async function MissionPrintPage({ params }: Props) {
+async function MissionPrintPage({ params }: Props) {
   const id = parseMissionId((await params).id);
   if (id === null) notFound();
   const load = await loadMission(id);
@@ -30,3 +31,5 @@ export default async function MissionPrintPage({ params }: Props) {
   ]);
   return <MissionPrintView mission={load.mission} history={history} printedAt={new Date()} measurements={{ items, unit: crs.units }} />;
 }
+
+export default withAccessViews(MissionPrintPage);

@@ -6,6 +6,7 @@ import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { EDIT_MEASUREMENTS } from '@/lib/server/measurements/measurement-access';
 import { loadMission, parseMissionId } from '@/lib/server/missions/mission-page';
 import { parseViewerLink } from '@/lib/shared/viewer/deep-link';
+import { withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -21,7 +22,7 @@ export async function generateMetadata({ params }: Props) {
  * spec §2 /mission/{id}/viewer: the mission's online point cloud in 3D, for everyone who sees the
  * mission; `?camera=…&item=…` opens an exact view (deep link). The page itself is small; the 3D engine is loaded in the browser after it painted.
  */
-export default async function MissionViewerPage({ params, searchParams }: Props) {
+async function MissionViewerPage({ params, searchParams }: Props) {
   const id = parseMissionId((await params).id);
   if (id === null) notFound();
   const load = await loadMission(id);
@@ -40,3 +41,5 @@ export default async function MissionViewerPage({ params, searchParams }: Props)
     />
   );
 }
+
+export default withAccessViews(MissionViewerPage);

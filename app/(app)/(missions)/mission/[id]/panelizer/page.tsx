@@ -5,6 +5,7 @@ import { ProjectPicker } from '@/components/panelizer/page/project-picker';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { parseMissionId } from '@/lib/server/missions/mission-page';
 import { loadPanelizerPage } from '@/lib/server/panelizer/panelizer-page';
+import { withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: Props) {
  * spec §2 /mission/{mission}/panelizer: `?project={id}` opens the editor, `?export={id}` an export
  * read-only; with neither the user picks one of the mission's projects or creates one.
  */
-export default async function PanelizerPage({ params, searchParams }: Props) {
+async function PanelizerPage({ params, searchParams }: Props) {
   const missionId = parseMissionId((await params).id);
   if (missionId === null) notFound();
   const load = await loadPanelizerPage(missionId, await searchParams);
@@ -27,3 +28,5 @@ export default async function PanelizerPage({ params, searchParams }: Props) {
   if (load.kind === 'export') return <PanelizerExportView missionId={missionId} exported={load.export} mayEdit={load.mayEdit} />;
   return <ProjectPicker missionId={missionId} initial={load.projects} />;
 }
+
+export default withAccessViews(PanelizerPage);

@@ -6,8 +6,10 @@ import { requireUser } from '@/lib/server/auth/require-user';
 import { listMissionImages } from '@/lib/server/blurring/list-mission-images';
 import { pageContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
+import { getTranslations } from 'next-intl/server';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { BLURRING_MODES, type BlurringMode } from '@/lib/shared/schemas/blurring';
+import { withAccessViews } from '@/app/access-views';
 
 type Params = Promise<{ mission: string; mode: string }>;
 
@@ -27,7 +29,7 @@ export async function generateMetadata({ params }: { params: Params }) {
  * spec §2 /blurring/editor/{mission}/{mode}: mode blur (first pass) or check (second person).
  * Someone else's mission or an unknown one is not found; a failing read shows the load failure.
  */
-export default async function BlurringEditorPage({ params }: { params: Params }) {
+async function BlurringEditorPage({ params }: { params: Params }) {
   const { actor } = await requireUser();
   const parsed = parse(await params);
   if (!parsed || !(await permissionsOf(actor)).UI.menu.blurring) notFound();
@@ -37,5 +39,14 @@ export default async function BlurringEditorPage({ params }: { params: Params })
     ctx.log.error('blurring images read failed', err);
     return null;
   });
-  return <BlurringEditor missionId={parsed.missionId} mode={parsed.mode} initial={loaded} me={actorId(actor)} />;
+  const t = await getTranslations('views');
+  // The page's name as its heading, as the title says it (axe: every page has one h1).
+  return (
+    <>
+      <h1>{t('blurringEditor', { id: parsed.missionId })}</h1>
+      <BlurringEditor missionId={parsed.missionId} mode={parsed.mode} initial={loaded} me={actorId(actor)} />
+    </>
+  );
 }
+
+export default withAccessViews(BlurringEditorPage);

@@ -4,6 +4,7 @@ import { parseTourView } from '@/components/tours/viewer/tour-view-state';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { loadTour } from '@/lib/server/tours/tour-page';
 import { parseMissionId } from '@/lib/server/missions/mission-page';
+import { withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ id: string; tourId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 /** spec §2 /mission/{mission}/virtual_tour/{tourId}: the tour viewer, for everyone who sees the mission. */
-export default async function TourPage({ params, searchParams }: Props) {
+async function TourPage({ params, searchParams }: Props) {
   const loaded = await load(params);
   if (loaded.kind === 'notFound') notFound();
   if (loaded.kind === 'notAuthorized') forbidden();
@@ -38,3 +39,5 @@ export default async function TourPage({ params, searchParams }: Props) {
     />
   );
 }
+
+export default withAccessViews(TourPage);

@@ -1,0 +1,127 @@
+/**
+ * Lighthouse (issue 20, "Measure"): performance and accessibility scores of the sign-in page, a
+ * mission list and a mission detail — Lighthouse 12's default mobile preset (Moto G Power
+ * emulation, simulated slow 4G and 4× CPU slowdown), the median of 5 runs per page — against the
+ * production build started the way `npm test -- e2e` starts it, with the demo data. The signed-in
+ * pages get customer@'s session cookie with every request (extraHeaders); the detail is the demo
+ * mission ARG-2026-DEMO, which customer@'s company owns.
+ *
+ * Goals: performance ≥ 95, accessibility ≥ 98. Chromium: CHROME_PATH, else /usr/bin/chromium.
+ * Figures of a busy 2-core machine vary from run to run; the median of 5 is what counts.
+ */
+import { existsSync } from 'node:fs';
+import { Client } from 'pg';
+import { prefixed } from '../lib/log';
+import { cookieHeader, prepareStack, signIn, startStack, stopStack } from './lib/app';
+
+const RUNS = 5;
+const log = prefixed('lighthouse-bench', 5);
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failedAudits: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function demoMissionId(databaseUrl: string): Promise<number> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string }>("select id from mission where internal_reference = 'ARG-2026-DEMO'");
+    if (!rows[0]) throw new Error('the demo mission ARG-2026-DEMO is missing');
+    return Number(rows[0].id);
+  } finally {
+    await db.end();
+  }
+}
+
+export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
+  const chromePath = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  if (!chromePath) throw new Error('no Chromium found (set CHROME_PATH)');
+  // Both are ES modules only.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const stack = await prepareStack(ctx.databaseUrl, 'lighthouse');
+  let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
+  try {
+    await startStack(stack, 900_000);
+    const demo = await demoMissionId(ctx.databaseUrl);
+    const cookie = cookieHeader(await signIn(stack.app, 'customer@example.com', 'Argus-Demo-2026!'));
+    const pages = [
+      { name: 'signIn', url: `${stack.app}/auth/signin`, cookie: null },
+      { name: 'missionList', url: `${stack.app}/mission-list`, cookie },
+      { name: 'missionDetail', url: `${stack.app}/mission/${demo}`, cookie },
+    ];
+    const result: Record<string, unknown> = {
+      method: `Lighthouse 12 default mobile preset (simulated throttling), median of ${RUNS} runs per page, production build with the demo data; signed-in pages as customer@ (cookie via extraHeaders)`,
+    };
+    const goals: Record<string, unknown> = {};
+    for (const page of pages) {
+      // A fresh browser per page: cookies the sign-in page's runs left would shadow the session cookie.
+      await chrome?.kill();
+      chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      });
+      // One run first so the server has compiled and cached what the page needs; not counted.
+      const runs: Run[] = [];
+      for (let i = 0; i <= RUNS; i++) {
+        const answer = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        });
+        const lhr = answer?.lhr;
+        if (!lhr) throw new Error(`${page.name}: Lighthouse gave no result`);
+        if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.url).pathname) throw new Error(`${page.name}: ended at ${lhr.finalDisplayedUrl}`);
+        const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+        const scored = [...(lhr.categories.performance?.auditRefs ?? []), ...(lhr.categories.accessibility?.auditRefs ?? [])];
+        const failed = scored.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9).map((ref) => ref.id);
+        if (i > 0) {
+          runs.push({
+            performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+            fcpMs: num('first-contentful-paint'),
+            lcpMs: num('largest-contentful-paint'),
+            tbtMs: num('total-blocking-time'),
+            cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+            failedAudits: failed,
+          });
+        }
+      }
+      const figures = {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        runs: runs.map((r) => ({ performance: r.performance, accessibility: r.accessibility })),
+        // Audits below 0.9 in any run: what is left to fix.
+        weakAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+      };
+      log(`${page.name}: ${JSON.stringify(figures)}`);
+      result[page.name] = figures;
+      goals[`${page.name}Performance`] = { value: figures.performance, goal: '≥ 95', met: figures.performance >= 95 };
+      goals[`${page.name}Accessibility`] = { value: figures.accessibility, goal: '≥ 98', met: figures.accessibility >= 98 };
+    }
+    result.goals = goals;
+    return result;
+  } finally {
+    await chrome?.kill();
+    await stopStack(stack);
+  }
+}
