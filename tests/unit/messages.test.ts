@@ -16,4 +16,11 @@ describe('message catalogues', () => {
     expect(empty(en)).toEqual([]);
     expect(empty(de)).toEqual([]);
   });
+
+  // docs/glossary-de.md: the mission is "Mission"; "Auftrag" only where English says "order".
+  it('call the mission "Mission" in German, and "Auftrag" only the order', () => {
+    const text = (obj: object, key: string) => key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], obj) as string;
+    const misnamed = keys(de).filter((k) => /Auftr[aä]g(?!sbestätigung|sreferenz)/.test(text(de, k)) && !/\border/i.test(text(en, k)));
+    expect(misnamed).toEqual([]);
+  });
 });
