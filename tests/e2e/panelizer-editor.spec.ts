@@ -123,7 +123,7 @@ test('a staff member draws the demo building and reads its net facade area; the 
   test.setTimeout(600_000);
   const missionId = await demoMission();
   await cloudReady(missionId);
-  await signInOverHttp(page, 'admin@example.com');
+  await signInOverHttp(page, 'manager@example.com');
 
   // Neither id in the address: pick or create a project.
   await page.goto(`/mission/${missionId}/panelizer`);

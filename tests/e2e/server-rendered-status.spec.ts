@@ -73,12 +73,14 @@ test('following a link to an unknown mission inside the app shows the not-found 
   const context = await signedIn(browser, 'en-US');
   const page = await context.newPage();
   await page.goto('/mission-list');
-  // A client-side navigation (RSC request) to the unknown mission, as a link in the app makes it.
+  // The list has rendered (a render after the injection would drop a link put inside React's tree).
+  await expect(page.getByRole('table')).toBeVisible();
+  // A link to the unknown mission, followed as the browser follows any link in the app.
   await page.evaluate(() => {
     const a = document.createElement('a');
     a.href = '/mission/987654321';
     a.textContent = 'unknown mission';
-    document.querySelector('main')!.append(a);
+    document.body.append(a);
   });
   await page.getByRole('link', { name: 'unknown mission' }).click();
   await expect(page).toHaveURL(/\/mission\/987654321$/);
