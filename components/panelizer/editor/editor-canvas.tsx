@@ -67,12 +67,24 @@ export function EditorCanvas({
     return () => observer.disconnect();
   }, []);
 
-  const key = `${fitKey}|${size.width}x${size.height}`;
+  // A new subject (fitKey) is fitted to the frame. A frame that only changes size (the panels
+  // beside it reflow after an edit) is fitted again until the user zoomed or panned; after that
+  // their view is kept, centred as before, so an edit never throws away the zoom they work at.
+  const laidOut = useRef(size);
+  const viewMoved = useRef(false);
   useEffect(() => {
-    if (!bounds || size.width === 0 || fitted.current === key) return;
-    fitted.current = key;
-    setTransform(fit(bounds, size.width, size.height));
-  }, [bounds, key, size]);
+    const before = laidOut.current;
+    laidOut.current = size;
+    if (!bounds || size.width === 0) return;
+    if (fitted.current !== fitKey || !viewMoved.current) {
+      fitted.current = fitKey;
+      viewMoved.current = false;
+      setTransform(fit(bounds, size.width, size.height));
+      return;
+    }
+    if (before.width === size.width && before.height === size.height) return;
+    setTransform((t) => (t ? { ...t, ox: t.ox + (size.width - before.width) / 2, oy: t.oy + (size.height - before.height) / 2 } : t));
+  }, [bounds, fitKey, size]);
 
   // Every render draws one frame (on the next animation frame, so several updates cost one draw).
   useEffect(() => {
@@ -97,6 +109,7 @@ export function EditorCanvas({
     const wheel = (event: WheelEvent) => {
       event.preventDefault();
       const rect = canvas.getBoundingClientRect();
+      viewMoved.current = true;
       setTransform((t) => (t ? zoomAbout(t, [event.clientX - rect.left, event.clientY - rect.top], Math.exp(-event.deltaY * 0.0015)) : t));
     };
     canvas.addEventListener('wheel', wheel, { passive: false });
@@ -143,6 +156,7 @@ export function EditorCanvas({
         if (panning.current) {
           const [dx, dy] = [event.clientX - panning.current.x, event.clientY - panning.current.y];
           panning.current = { x: event.clientX, y: event.clientY };
+          viewMoved.current = true;
           setTransform((t) => (t ? pan(t, dx, dy) : t));
           return;
         }
