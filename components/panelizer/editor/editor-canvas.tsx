@@ -139,7 +139,7 @@ export function EditorCanvas({
       {...Object.fromEntries(Object.entries(info ?? {}).map(([k, v]) => [`data-${k}`, String(v)]))}
       onContextMenu={(event) => event.preventDefault()}
       onPointerDown={(event) => {
-        event.currentTarget.focus();
+        event.currentTarget.focus({ preventScroll: true });
         if (event.button === 1) {
           event.preventDefault();
           event.currentTarget.setPointerCapture(event.pointerId);
