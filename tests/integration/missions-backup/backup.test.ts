@@ -4,30 +4,22 @@ import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as tar from 'tar-stream';
-import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
 import { createDatasetFromJson } from '@/lib/server/datasets/create-dataset';
-import { db as appDb, pool as appPool } from '@/lib/server/db/client';
 import { auditEvent, building, dataset, job, mission, missionShare, missionTag } from '@/lib/server/db/schema';
-import { createBoss } from '@/lib/server/jobs/boss';
-import { missionBackup } from '@/lib/server/worker-handlers';
-import { createWorker, type Worker } from '@/lib/server/jobs/worker';
 import { getMissionBackup, listMissionBackups, missionBackupFile, startMissionBackup } from '@/lib/server/missions/backup/mission-backups';
 import { restoreMission } from '@/lib/server/missions/backup/restore-mission';
 import { createBuildingFromJson } from '@/lib/server/missions/create-building';
 import { deleteBuilding } from '@/lib/server/missions/delete-building';
 import { revokeMissionShareFromJson } from '@/lib/server/missions/revoke-mission-share';
 import { updateMissionFromJson } from '@/lib/server/missions/update-mission';
-import { storage as appStorage } from '@/lib/server/storage';
-import { createFsStorage } from '@/lib/server/storage/fs-driver';
 import type { Storage } from '@/lib/server/storage/types';
 import { attachMissionTagFromJson } from '@/lib/server/tags/attach-mission-tag';
 import { createTagFromJson } from '@/lib/server/tags/create-tag';
 import { detachMissionTagFromJson } from '@/lib/server/tags/detach-mission-tag';
 import * as api from '@/lib/shared/api/endpoints/mission-backups';
-import { freshDatabase, migrateDb } from '@/tests/support/fresh-database';
-import { buildWorld, outcome, type TestDb, type World } from '../missions/fixtures';
-import { keysUnder, readAll, tempDir } from '../storage/helpers';
-import { createDomainContext } from '@/lib/server/domain/contexts';
+import { outcome, type TestDb, type World } from '../missions/fixtures';
+import { keysUnder, readAll } from '../storage/helpers';
+import { sha, startBackupWorld, type BackupWorld } from './backup-world';
 
 /*
  * Backup and restore against real PostgreSQL and the real job worker. The verbs use the app's own
@@ -37,38 +29,15 @@ import { createDomainContext } from '@/lib/server/domain/contexts';
 
 let t: TestDb;
 let w: World;
-let worker: Worker;
 let store: Storage;
-let removeDir: () => Promise<void>;
-let dropDatabase: () => Promise<void>;
-const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, STORAGE_DIR: process.env.STORAGE_DIR };
+let world: BackupWorld;
 
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  dropDatabase = fresh.drop;
-  const dir = await tempDir('backup');
-  removeDir = dir.remove;
-  process.env.DATABASE_URL = fresh.url;
-  process.env.STORAGE_DIR = dir.path;
-  await migrateDb(appDb());
-  store = appStorage();
-  t = { db: appDb(), pool: appPool(), system: createDomainContext({ db: appDb(), actor: SYSTEM_ACTOR, requestId: 'req-backup-test' }), close: async () => {} };
-  w = await buildWorld(t);
-  const boss = createBoss({ pool: appPool(), supervise: false, pollingIntervalSeconds: 0.5 });
-  worker = createWorker({ boss, db: appDb(), storage: createFsStorage(dir.path), definitions: [missionBackup], pollingIntervalSeconds: 0.5, listenUrl: fresh.url, shutdownGraceMs: 2000, log: () => {} });
-  await worker.start();
+  world = await startBackupWorld('backup');
+  ({ t, w, store } = world);
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await appPool().end();
-  // freshDatabase() reaches the server through DATABASE_URL: point it back before dropping.
-  Object.assign(process.env, savedEnv);
-  await dropDatabase?.();
-  await removeDir?.();
-});
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+afterAll(() => world?.close());
 
 async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -129,7 +98,7 @@ async function backupNow(missionId: number): Promise<Buffer> {
 const restore = (role: Parameters<World['ctx']>[0], missionId: number, archive: Buffer, version?: number) =>
   restoreMission(w.ctx(role), { missionId, version, body: Readable.from([archive]), contentType: 'application/gzip', size: archive.length });
 
-const versionOf = async (missionId: number) => (await t.db.select({ v: mission.version }).from(mission).where(eq(mission.id, missionId)))[0]!.v;
+const versionOf = (missionId: number) => world.versionOf(missionId);
 
 // --- tampering with a real archive ---
 interface Entry {
@@ -440,7 +409,7 @@ describe('mission backup and restore', () => {
     });
 
     it('answers the running backup instead of starting a second one', async () => {
-      await worker.stop();
+      await world.worker.stop();
       const first = await startMissionBackup(w.ctx('admin'), { missionId: w.m.nord.id });
       const second = await startMissionBackup(w.ctx('advanced'), { missionId: w.m.nord.id });
       expect(second.id).toBe(first.id);

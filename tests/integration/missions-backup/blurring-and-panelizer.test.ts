@@ -1,32 +1,21 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as tar from 'tar-stream';
-import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
 import { blurredKeyOf, thumbnailKeyOf } from '@/lib/server/blurring/image-dto';
 import { registerImage } from '@/lib/server/blurring/register-image';
-import { db as appDb, pool as appPool } from '@/lib/server/db/client';
-import { dataset, mission, missionBlurring, missionFile, missionImage, panelizerExport, panelizerProject } from '@/lib/server/db/schema';
+import { dataset, missionBlurring, missionFile, missionImage, panelizerExport, panelizerProject } from '@/lib/server/db/schema';
 import { inTransaction } from '@/lib/server/domain/context';
-import { createDomainContext } from '@/lib/server/domain/contexts';
-import { createBoss } from '@/lib/server/jobs/boss';
-import { createWorker, type Worker } from '@/lib/server/jobs/worker';
-import { getMissionBackup, missionBackupFile, startMissionBackup } from '@/lib/server/missions/backup/mission-backups';
-import { restoreMission } from '@/lib/server/missions/backup/restore-mission';
 import { createPanelizerProject } from '@/lib/server/panelizer/create-project';
 import { createPanelizerExport, publishPanelizerExport } from '@/lib/server/panelizer/exports';
 import { savePanelizerDocument } from '@/lib/server/panelizer/update-project';
-import { storage as appStorage } from '@/lib/server/storage';
-import { createFsStorage } from '@/lib/server/storage/fs-driver';
 import type { Storage } from '@/lib/server/storage/types';
 import type { Region } from '@/lib/shared/schemas/blurring';
-import { missionBackup } from '@/lib/server/worker-handlers';
 import { demoPanelizerDocument } from '@/scripts/seed/demo-panelizer-document';
-import { freshDatabase, migrateDb } from '@/tests/support/fresh-database';
-import { buildWorld, type TestDb, type World } from '../missions/fixtures';
-import { keysUnder, readAll, tempDir } from '../storage/helpers';
+import { type TestDb, type World } from '../missions/fixtures';
+import { keysUnder, readAll } from '../storage/helpers';
+import { sha, startBackupWorld, type BackupWorld } from './backup-world';
 
 /*
  * Backup format 3 (docs/adr/0006-mission-backup.md): the blurring review (the mission's uploaded
@@ -37,54 +26,19 @@ import { keysUnder, readAll, tempDir } from '../storage/helpers';
 
 let t: TestDb;
 let w: World;
-let worker: Worker;
 let store: Storage;
-let removeDir: () => Promise<void>;
-let dropDatabase: () => Promise<void>;
-const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, STORAGE_DIR: process.env.STORAGE_DIR };
+let world: BackupWorld;
 
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  dropDatabase = fresh.drop;
-  const dir = await tempDir('backup-review');
-  removeDir = dir.remove;
-  process.env.DATABASE_URL = fresh.url;
-  process.env.STORAGE_DIR = dir.path;
-  await migrateDb(appDb());
-  store = appStorage();
-  t = { db: appDb(), pool: appPool(), system: createDomainContext({ db: appDb(), actor: SYSTEM_ACTOR, requestId: 'req-backup-review' }), close: async () => {} };
-  w = await buildWorld(t);
-  const boss = createBoss({ pool: appPool(), supervise: false, pollingIntervalSeconds: 0.5 });
-  worker = createWorker({ boss, db: appDb(), storage: createFsStorage(dir.path), definitions: [missionBackup], pollingIntervalSeconds: 0.5, listenUrl: fresh.url, shutdownGraceMs: 2000, log: () => {} });
-  await worker.start();
+  world = await startBackupWorld('backup-review');
+  ({ t, w, store } = world);
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await appPool().end();
-  Object.assign(process.env, savedEnv);
-  await dropDatabase?.();
-  await removeDir?.();
-});
+afterAll(() => world?.close());
 
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const backupNow = (missionId: number) => world.backupNow(missionId);
 
-async function backupNow(missionId: number): Promise<Buffer> {
-  const started = await startMissionBackup(w.ctx('admin'), { missionId });
-  for (;;) {
-    const b = await getMissionBackup(w.ctx('admin'), { missionId, backupId: started.id });
-    if (b.state === 'failed') throw new Error('backup failed');
-    if (b.state === 'succeeded') break;
-    // Polls the job row the worker updates (the job has no push signal to wait on).
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const file = await missionBackupFile(w.ctx('admin'), { missionId, backupId: started.id });
-  return readAll((await store.get(file.key)).body);
-}
-
-const versionOf = async (missionId: number) => (await t.db.select({ v: mission.version }).from(mission).where(eq(mission.id, missionId)))[0]!.v;
-const restore = async (missionId: number, archive: Buffer) =>
-  restoreMission(w.ctx('admin'), { missionId, version: await versionOf(missionId), body: Readable.from([archive]), contentType: 'application/gzip', size: archive.length });
+const restore = (missionId: number, archive: Buffer) => world.restore(missionId, archive);
 
 /** The rows and files a restore must bring back (timestamps and versions included). */
 async function review(missionId: number) {

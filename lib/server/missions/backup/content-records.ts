@@ -5,6 +5,7 @@ import { MEASUREMENT_KINDS, MEASUREMENT_MAX_POINTS, measurementInput, point3Sche
 import { TOUR_STATUSES, tourLinkEditsSchema, tourManifestSchema } from '@/lib/shared/schemas/tour';
 import { measurement, renderedSlice, tour, tourImage, tourPanorama } from '../../db/schema';
 import type { DomainContext } from '../../domain/context';
+import type { SameKeys } from './same-keys';
 
 /*
  * Record sets added in backup format version 2 (docs/adr/0006-mission-backup.md): the 3D viewer's
@@ -121,7 +122,6 @@ export const contentRecordSchemas = {
 } as const;
 
 // Every column covered (a new column would otherwise silently be lost on restore).
-type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<A, B>; extra: Exclude<B, A> };
 const covered: [
   SameKeys<keyof typeof measurement.$inferSelect, keyof z.output<typeof measurementRecord>>,
   SameKeys<keyof typeof renderedSlice.$inferSelect, keyof z.output<typeof renderedSliceRecord>>,

@@ -20,6 +20,7 @@ import type { DomainContext } from '../../domain/context';
 import { collectContentRecords, contentRecordSchemas, type ContentRecords } from './content-records';
 import { refuse } from './manifest';
 import { collectReviewRecords, reviewRecordSchemas, type ReviewRecords } from './review-records';
+import type { SameKeys } from './same-keys';
 
 /*
  * The records of a backup, one zod schema per record set (docs/adr/0006-mission-backup.md). They
@@ -176,7 +177,6 @@ export type BackupRecords = CoreRecords & Partial<ContentRecords> & Partial<Revi
 
 // The schemas must cover every column (a new column would otherwise silently be lost on restore).
 type Columns<T> = Exclude<keyof T, 'searchText'>;
-type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<A, B>; extra: Exclude<B, A> };
 const covered: [
   SameKeys<Columns<typeof mission.$inferSelect>, keyof z.output<typeof missionRecord>>,
   SameKeys<keyof typeof building.$inferSelect, keyof z.output<typeof buildingRecord>>,

@@ -7,6 +7,7 @@ import { DETECTION_STATES, IMAGE_KINDS, MAX_REGIONS, regionSchema } from '@/lib/
 import { MISSION_FILE_KINDS } from '@/lib/shared/schemas/mission-file';
 import { missionBlurring, missionFile, missionImage, panelizerExport, panelizerProject } from '../../db/schema';
 import type { DomainContext } from '../../domain/context';
+import type { SameKeys } from './same-keys';
 
 /*
  * Record sets added in backup format version 3 (docs/adr/0006-mission-backup.md): the blurring
@@ -124,7 +125,6 @@ export const reviewRecordSchemas = {
 } as const;
 
 // Every column covered (a new column would otherwise silently be lost on restore).
-type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<A, B>; extra: Exclude<B, A> };
 const covered: [
   SameKeys<keyof typeof missionFile.$inferSelect, keyof z.output<typeof missionFileRecord>>,
   SameKeys<keyof typeof missionImage.$inferSelect, keyof z.output<typeof missionImageRecord>>,
