@@ -71,8 +71,16 @@ async function buildingOffset(page: Page): Promise<[number, number, number]> {
 }
 
 async function clickAt(page: Page, canvas: Locator, u: number, v: number, options: { button?: 'left' | 'right' } = {}) {
-  const [x, y] = await at(canvas, u, v);
-  await page.mouse.click(x, y, options);
+  // The view may refit between reading it and clicking (the panels beside it reflow after an
+  // edit): the click goes where the view is once the pointer is there.
+  for (let attempt = 0; ; attempt += 1) {
+    const [x, y] = await at(canvas, u, v);
+    const view = await canvas.getAttribute('data-view');
+    await page.mouse.move(x, y);
+    if (attempt < 3 && (await canvas.getAttribute('data-view')) !== view) continue;
+    await page.mouse.click(x, y, options);
+    return;
+  }
 }
 
 /** Places a floor line near z by a click, then brings it to exactly z with the arrow keys (1 cm, shift 10 cm). */
