@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import { FileUpload, type UploadSelection } from '@/components/ui/file-upload/file-upload';
 import { tours } from '@/lib/client/api/tours';
-import { ApiError, apiFetch } from '@/lib/client/fetcher';
+import { apiFetch } from '@/lib/client/fetcher';
+import { download } from '@/lib/client/download';
 import type { TourDto } from '@/lib/shared/schemas/tour';
 import { useTourFailure } from './tour-text';
 import styles from './tours.module.css';
@@ -14,37 +15,13 @@ import styles from './tours.module.css';
 export const TOUR_ARCHIVE_ACCEPT = ['.zip', 'application/zip'] as const;
 
 /**
- * The refusal's own text when the server named one of ours (`tours.export.*`, `tours.import.*`),
- * else the tours' usual reading of a failure. (useTourFailure decodes only `errors.*` and
- * `validation.*` keys.)
- */
-function useArchiveFailure() {
-  const root = useTranslations();
-  const failure = useTourFailure();
-  return (err: unknown, fallback: string): string => {
-    const key = err instanceof ApiError && typeof err.details?.key === 'string' ? err.details.key : null;
-    if (key && /^tours\.(export|import)\.\w+$/.test(key) && root.has(key as never)) return root(key as never);
-    return failure(err, fallback);
-  };
-}
-
-function download(url: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
-
-/**
  * spec §2 tour actions "export" and "download": the tour as a zip that opens offline. The page
  * first asks whether the export would start (so a refusal shows the spec's failure text rather
  * than a broken download), then the browser downloads the stream itself.
  */
 export function ExportTourButton({ tour, disabled }: { tour: TourDto; disabled?: boolean }) {
   const t = useTranslations('tours.export');
-  const failure = useArchiveFailure();
+  const failure = useTourFailure();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
 
@@ -70,7 +47,7 @@ export function ExportTourButton({ tour, disabled }: { tour: TourDto; disabled?:
 /** spec §2 tour action "upload": an exported tour zip becomes a new, unpublished tour of the mission. */
 export function ImportTourForm({ missionId, onImported }: { missionId: number; onImported: () => void }) {
   const t = useTranslations('tours.import');
-  const failure = useArchiveFailure();
+  const failure = useTourFailure();
   const notify = useNotify();
   const [uploading, setUploading] = useState(false);
 

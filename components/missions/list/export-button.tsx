@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import { missionExports } from '@/lib/client/api/mission-exports';
 import { ApiError } from '@/lib/client/fetcher';
+import { download } from '@/lib/client/download';
 import type { MissionExportDto, MissionExportFormat } from '@/lib/shared/api/endpoints/mission-exports';
 import type { MissionListFilters } from '@/lib/shared/schemas/mission-view';
 import styles from './mission-list.module.css';
@@ -13,15 +14,6 @@ import styles from './mission-list.module.css';
 export const EXPORT_POLL_MS = 1000;
 
 type Phase = { kind: 'idle' } | { kind: 'running'; id: string } | { kind: 'ready'; url: string; fileName: string };
-
-function download(url: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
 
 /**
  * spec §2 project list "Export All": the current filter as CSV or XLSX. The file is made by a
