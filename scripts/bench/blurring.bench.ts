@@ -1,7 +1,7 @@
 /**
  * Blurring (issue 18, Measure): face recall and precision at IoU ≥ 0.3 on the photos of
  * ../shared/data/blurring that have ground-truth boxes (dlib's XML; ARGUS_BENCH_BLURRING to use
- * another folder), seconds per panorama for detection (seven 512 px views: lib/server/blurring/panorama-views.ts) and
+ * another folder), seconds per panorama for detection (two inputs, six looks of 512 × 512: lib/server/blurring/panorama-views.ts) and
  * for rendering the blurred derivative, on the equirectangular panoramas of ../shared/data/panoramas
  * (ARGUS_BENCH_PANORAMAS; ARGUS_BENCH_PANORAMA_COUNT limits how many). One process, so the detector
  * uses one core. Goals: recall ≥ 0.95, precision ≥ 0.90, ≤ 2 s detection and ≤ 0.5 s rendering

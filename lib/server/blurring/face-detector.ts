@@ -1,7 +1,9 @@
 import 'server-only';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { DETECTOR_INPUT, LAYERS, layerRows, panoramaCanvases, toPanorama, type Layer, type Piece } from './panorama-views';
+import type * as TF from '@tensorflow/tfjs-core';
+import { LAYERS, layerRows, panoramaCanvases, toPanorama, type Canvas, type Layer } from './panorama-views';
+import { detectSsd, type SsdParams } from './ssd-forward';
 import { clampBox, mergeBoxes, tilesOf, unwrap, type ScoredBox, type Tile } from './tiles';
 
 /*
@@ -99,44 +101,41 @@ async function renderLayers(image: RgbImage): Promise<Map<Layer, Buffer>> {
   return new Map(rendered);
 }
 
-/** Copies a canvas's pieces (x wrapping round their layer) into one detector input, a row at a time. */
-function fillCanvas(canvas: Int32Array, pieces: readonly Piece[], layers: Map<Layer, Buffer>): void {
-  canvas.fill(0);
-  for (const { layer, x, canvasY } of pieces) {
+/** A byte's value as the network takes it (−1 … 1, face-api's scaling). */
+const NORMALISED = Float32Array.from({ length: 256 }, (_, v) => v / 127.5 - 1);
+
+/** A canvas's pixels for the network: its pieces (x wrapping round their layer) copied a row at a time, the rest black. */
+function fillCanvas(canvas: Canvas, layers: Map<Layer, Buffer>): Float32Array {
+  const out = new Float32Array(canvas.width * canvas.height * 3).fill(-1);
+  for (const { layer, x, width, canvasY } of canvas.pieces) {
     const pixels = layers.get(layer)!;
-    const width = Math.min(DETECTOR_INPUT, layer.width);
     for (let row = 0; row < layer.height; row++) {
       const src = row * layer.width * 3;
-      const dst = (canvasY + row) * DETECTOR_INPUT * 3;
+      let to = (canvasY + row) * canvas.width * 3;
       for (let i = 0; i < width; i++) {
         const from = src + ((x + i) % layer.width) * 3;
-        const to = dst + i * 3;
-        canvas[to] = pixels[from]!;
-        canvas[to + 1] = pixels[from + 1]!;
-        canvas[to + 2] = pixels[from + 2]!;
+        out[to++] = NORMALISED[pixels[from]!]!;
+        out[to++] = NORMALISED[pixels[from + 1]!]!;
+        out[to++] = NORMALISED[pixels[from + 2]!]!;
       }
     }
   }
+  return out;
 }
 
 /**
- * A panorama: seven 512 × 512 looks (panorama-views.ts) instead of tiling it at full size, the
- * model and one input buffer reused for all of them; boxes mapped back to panorama pixels.
+ * A panorama: two inputs (panorama-views.ts: the band in one strip; the caps and the horizon),
+ * each in one pass of the network (ssd-forward.ts); boxes mapped back to panorama pixels.
  */
 async function detectPanorama(faceapi: FaceApi, image: RgbImage, minScore: number): Promise<ScoredBox[]> {
   const layers = await renderLayers(image);
-  const canvas = new Int32Array(DETECTOR_INPUT * DETECTOR_INPUT * 3);
+  const tf = faceapi.tf as unknown as typeof TF;
+  const params = faceapi.nets.ssdMobilenetv1.params as unknown as SsdParams;
   const found: ScoredBox[] = [];
-  for (const pieces of panoramaCanvases()) {
-    fillCanvas(canvas, pieces, layers);
-    const input = faceapi.tf.tensor3d(canvas, [DETECTOR_INPUT, DETECTOR_INPUT, 3], 'int32');
-    try {
-      for (const d of await faceapi.detectAllFaces(input as never, ssdOptions(faceapi, minScore))) {
-        const box = toPanorama(d.box, pieces, image.width, image.height);
-        if (box) found.push(...unwrap({ ...box, score: d.score }, image.width));
-      }
-    } finally {
-      input.dispose();
+  for (const canvas of panoramaCanvases()) {
+    for (const d of await detectSsd(tf, params, fillCanvas(canvas, layers), canvas.width, canvas.height, minScore)) {
+      const box = toPanorama(d, canvas, image.width, image.height);
+      if (box) found.push(...unwrap({ ...box, score: d.score }, image.width));
     }
   }
   return found;
