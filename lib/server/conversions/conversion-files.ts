@@ -4,7 +4,7 @@ import { POINTCLOUD_FILES } from '@/lib/shared/schemas/dataset';
 import { conversion } from '../db/schema';
 import type { ConversionRow } from '../datasets/dataset-dto';
 import type { DomainContext } from '../domain/context';
-import { readAll } from '../pointcloud/byte-source';
+import { readAll } from '../storage/read-all';
 import type { Storage } from '../storage/types';
 
 /** Removes what a failed or cancelled conversion wrote; the raw scans are never under these prefixes. */

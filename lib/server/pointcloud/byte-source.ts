@@ -3,7 +3,7 @@
  * server-only import) so worker threads and scripts can use them.
  */
 import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { readAll } from '../storage/read-all';
 import type { Storage } from '../storage/types';
 import type { ByteSource } from './types';
 
@@ -42,12 +42,6 @@ export async function fileSource(path: string): Promise<ByteSource> {
       }
     },
   };
-}
-
-export async function readAll(body: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of body) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part as Uint8Array));
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
 /** A stored object read with ranged gets, so S3 objects need not be downloaded whole. */

@@ -6,7 +6,8 @@ import { eachLimited } from './pool';
 import { ProgressTracker } from './progress';
 import { onCloud } from './cloud-errors';
 import { dropForgotten } from './forget-deleted';
-import { copyVerified, markCloudCopy, nowOf, SourceMismatch, type Tiers } from './tiers';
+import { CloudCopyLedger } from './copy-ledger';
+import { copyVerified, nowOf, SourceMismatch, type Tiers } from './tiers';
 
 export interface SyncOutcome {
   filesCopied: number;
@@ -22,9 +23,9 @@ export interface SyncOutcome {
 }
 
 /**
- * Copies what the cloud lacks: files not yet verified there or changed since. Each verified copy
- * is recorded at once, so a sync killed midway resumes where it stopped and never copies a
- * verified file again. The local tier is only read.
+ * Copies what the cloud lacks: files not yet verified there or changed since. Verified copies are
+ * recorded within a quarter second (copy-ledger.ts), so a sync killed midway resumes about where
+ * it stopped. The local tier is only read.
  */
 export async function syncFiles(t: Tiers, missionId: number): Promise<SyncOutcome> {
   const rows = await reconcileInventory(t.db, t.local, missionId, { signal: t.signal, now: nowOf(t) });
@@ -33,25 +34,30 @@ export async function syncFiles(t: Tiers, missionId: number): Promise<SyncOutcom
   const damaged: string[] = rows.filter((r) => (r.localState === 'missing' || r.localState === 'corrupt') && !inCloud(r)).map((r) => r.key);
   let bytesCopied = 0;
   let filesCopied = 0;
-  await eachLimited(
-    toCopy,
-    t.concurrency,
-    async (row) => {
-      try {
-        await copyVerified(t.local, t.cloud, row.key, row, true, t.signal);
-      } catch (err) {
-        if (!(err instanceof SourceMismatch)) throw err;
-        await t.db.update(storedFile).set({ localState: 'corrupt', localVerifiedAt: null, updatedAt: nowOf(t) }).where(eq(storedFile.id, row.id));
-        damaged.push(row.key);
-        return;
-      }
-      await markCloudCopy(t.db, row.id, { size: row.size, sha256: row.sha256, at: nowOf(t) });
-      filesCopied += 1;
-      bytesCopied += row.size;
-      await progress.fileDone(row.size);
-    },
-    t.signal,
-  );
+  const ledger = new CloudCopyLedger(t.db);
+  try {
+    await eachLimited(
+      toCopy,
+      t.concurrency,
+      async (row) => {
+        try {
+          await copyVerified(t.local, t.cloud, row.key, row, true, t.signal);
+        } catch (err) {
+          if (!(err instanceof SourceMismatch)) throw err;
+          await t.db.update(storedFile).set({ localState: 'corrupt', localVerifiedAt: null, updatedAt: nowOf(t) }).where(eq(storedFile.id, row.id));
+          damaged.push(row.key);
+          return;
+        }
+        await ledger.add({ id: row.id, size: row.size, sha256: row.sha256, at: nowOf(t) });
+        filesCopied += 1;
+        bytesCopied += row.size;
+        await progress.fileDone(row.size);
+      },
+      t.signal,
+    );
+  } finally {
+    await ledger.flush();
+  }
   await progress.flush();
   const filesRemoved = await removeDeletedCopies(t, rows);
   return { filesCopied, bytesCopied, filesRemoved, files: rows.length - filesRemoved, damaged, online: damaged.length === 0 };

@@ -1,8 +1,8 @@
 import 'server-only';
-import { createHash, type Hash } from 'node:crypto';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { createHash, webcrypto, type Hash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
 import { AppError } from '../errors';
-import type { Body, PutOptions } from './types';
+import type { PutOptions } from './types';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -57,13 +57,25 @@ export class VerifyingStream extends Transform {
   }
 }
 
+/**
+ * The same checks for a body already in memory, hashed on libuv's thread pool (WebCrypto) instead
+ * of the event loop: a sync copying many files hashes them on every core at once.
+ */
+export async function verifyBuffer(bytes: Uint8Array, expect: Pick<PutOptions, 'expectedSha256' | 'expectedSize' | 'maxBytes'>): Promise<{ bytes: number; sha256: string }> {
+  if (expect.maxBytes !== undefined && bytes.byteLength > expect.maxBytes) {
+    throw new AppError('payload_too_large', `The file is larger than ${expect.maxBytes} bytes`, { maxBytes: expect.maxBytes });
+  }
+  if (expect.expectedSize !== undefined && bytes.byteLength !== expect.expectedSize) throw sizeMismatch(expect.expectedSize, bytes.byteLength, false);
+  const sha256 = Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+  if (expect.expectedSha256 !== undefined && sha256 !== expect.expectedSha256) {
+    throw new AppError('unprocessable', 'The file does not match its checksum; nothing was stored', { expectedSha256: expect.expectedSha256, actualSha256: sha256 });
+  }
+  return { bytes: bytes.byteLength, sha256 };
+}
+
 function sizeMismatch(expected: number, actual: number, atLeast: boolean): AppError {
   return new AppError('unprocessable', `The file has ${atLeast ? 'more than ' : ''}${actual} bytes, expected ${expected}; nothing was stored`, {
     expectedSize: expected,
     actualSize: actual,
   });
-}
-
-export function toReadable(body: Body): Readable {
-  return body instanceof Readable ? body : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]);
 }

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, notFound } from '../errors';
-import { assertSha256, etagOf, toReadable, VerifyingStream } from './checksum';
+import { assertSha256, etagOf, verifyBuffer, VerifyingStream } from './checksum';
 import { assertKey, assertPrefix } from './keys';
 import { DEFAULT_CONTENT_TYPE, type Body, type GetOptions, type GetResult, type ListEntry, type ObjectInfo, type PutOptions, type PutResult, type Storage } from './types';
 
@@ -115,15 +116,14 @@ export function createFsStorage(root: string): Storage {
   async function put(key: string, body: Body, options: PutOptions = {}): Promise<PutResult> {
     assertKey(key);
     const expectedSha256 = assertSha256(options.expectedSha256);
+    if (!(body instanceof Readable)) return putBytes(key, body, { ...options, expectedSha256 });
     const verify = new VerifyingStream({ expectedSha256, expectedSize: options.expectedSize, maxBytes: options.maxBytes });
     const temp = partialPathFor(key);
     await mkdir(dirname(temp), { recursive: true });
     const out = createWriteStream(temp, { flags: 'wx' });
     try {
-      await pipeline(toReadable(body), verify, out, { signal: options.signal });
-      const file = await commit(temp, key);
-      await writeSidecar(key, { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE, sha256: verify.sha256, size: file.size, mtimeMs: file.mtimeMs });
-      return { key, size: verify.bytes, sha256: verify.sha256, etag: etagOf(verify.sha256) };
+      await pipeline(body, verify, out, { signal: options.signal });
+      return await finishPut(temp, key, options, { bytes: verify.bytes, sha256: verify.sha256 });
     } catch (err) {
       // A body refused at once fails the pipeline while the file is still being opened: wait for
       // the stream to close, or the open would create the file after it was removed.
@@ -131,6 +131,27 @@ export function createFsStorage(root: string): Storage {
       await rm(temp, { force: true });
       throw err;
     }
+  }
+
+  /** A body in memory: checked before anything is written, then written in one call. */
+  async function putBytes(key: string, body: Uint8Array, options: PutOptions): Promise<PutResult> {
+    const verified = await verifyBuffer(body, options);
+    options.signal?.throwIfAborted();
+    const temp = partialPathFor(key);
+    await mkdir(dirname(temp), { recursive: true });
+    try {
+      await writeFile(temp, body, { flag: 'wx' });
+      return await finishPut(temp, key, options, verified);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async function finishPut(temp: string, key: string, options: PutOptions, verified: { bytes: number; sha256: string }): Promise<PutResult> {
+    const file = await commit(temp, key);
+    await writeSidecar(key, { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE, sha256: verified.sha256, size: file.size, mtimeMs: file.mtimeMs });
+    return { key, size: verified.bytes, sha256: verified.sha256, etag: etagOf(verified.sha256) };
   }
 
   async function get(key: string, options: GetOptions = {}): Promise<GetResult> {

@@ -13,7 +13,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { AppError, notFound } from '../errors';
-import { assertSha256, etagOf, toReadable, VerifyingStream } from './checksum';
+import { assertSha256, etagOf, verifyBuffer, VerifyingStream } from './checksum';
 import { assertKey, assertPrefix } from './keys';
 import { DEFAULT_CONTENT_TYPE, type Body, type GetOptions, type GetResult, type ListEntry, type ObjectInfo, type PutOptions, type PutResult, type Storage } from './types';
 
@@ -60,10 +60,16 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     assertKey(key);
     const expectedSha256 = assertSha256(options.expectedSha256);
     const contentType = options.contentType ?? DEFAULT_CONTENT_TYPE;
+    if (!(body instanceof Readable)) {
+      // In memory: checked first, so the checksum travels with the upload and no self-copy is needed.
+      const verified = await verifyBuffer(body, { ...options, expectedSha256 });
+      options.signal?.throwIfAborted();
+      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType, Metadata: { [SHA_META]: verified.sha256 } }, partSize: config.partSize ?? 8 * 1024 * 1024, queueSize: 4 }).done();
+      return { key, size: verified.bytes, sha256: verified.sha256, etag: etagOf(verified.sha256) };
+    }
     const verify = new VerifyingStream({ expectedSha256, expectedSize: options.expectedSize, maxBytes: options.maxBytes });
-    const source = toReadable(body);
-    source.once('error', (err) => verify.destroy(err));
-    source.pipe(verify);
+    body.once('error', (err) => verify.destroy(err));
+    body.pipe(verify);
     const abortController = new AbortController();
     const onAbort = () => abortController.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -77,7 +83,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     try {
       await upload.done();
     } catch (err) {
-      source.destroy();
+      body.destroy();
       // The VerifyingStream's own error (size, checksum) is the meaningful one.
       throw verify.errored ?? err;
     } finally {

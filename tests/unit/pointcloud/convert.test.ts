@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readAll } from '@/lib/server/pointcloud/byte-source';
+import { readAll } from '@/lib/server/storage/read-all';
 import { convertLocally } from '@/lib/server/pointcloud/convert/convert-locally';
 import { lasBytes } from '@/lib/server/pointcloud/las/writer';
 import type { PointBatch } from '@/lib/server/pointcloud/types';

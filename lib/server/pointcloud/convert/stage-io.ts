@@ -2,7 +2,7 @@
  * How stages keep their state in storage under the work prefix, so another process or machine
  * can run the next stage: JSON results and binary blobs, all overwritten on a re-run.
  */
-import { readAll } from '../byte-source';
+import { readAll } from '../../storage/read-all';
 import type { Storage } from '../../storage/types';
 
 export interface StageContext {

@@ -6,7 +6,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
-import { readAll } from '../byte-source';
+import { readAll } from '../../storage/read-all';
 import type { Storage } from '../../storage/types';
 import { decodeNodePayload, type DecodedNode } from './decode';
 import { parseHierarchy, type PotreeNode } from './hierarchy';
