@@ -200,6 +200,12 @@ server.on('clientError', (err, socket) => {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
 });
 
+// An idle keep-alive connection is closed after 65 s, not Node's 5 s: a client (a proxy, an API
+// client, the e2e suite's request context) that reuses one just as the server closes it gets a
+// reset instead of an answer. Proxies close theirs after 60 s, so the app must wait longer.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(port, () => console.log(`▲ Argus ${dev ? 'dev' : 'production'} server ready on http://localhost:${port}`));
 
 // Stop taking connections, let running requests finish, then go (the orchestrator SIGKILLs after its grace period).

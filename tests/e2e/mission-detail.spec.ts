@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDate } from '@/lib/shared/format/date';
+import { readNotice } from '../support/e2e/personal-notice';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
 
@@ -153,11 +154,12 @@ test('close/reopen, hide/show and hold/resume change the mission at once, cloud 
   await action(page, 'Cloud sync').click();
   await expect.poll(async () => (await missionJson(page, mission.id)).cloudOnline, { timeout: 60_000 }).toBe(true);
   // Whoever started it is told when it is done.
-  await expect(page.getByText(`Mission ${mission.id} (${mission.name}) is synchronised with the cloud.`)).toBeVisible({ timeout: 30_000 });
+  await readNotice(page, `Mission ${mission.id} (${mission.name}) is synchronised with the cloud.`);
   await page.reload();
   await action(page, 'Take offline').click();
   await confirm(page, `Take mission ${mission.id} offline?`, 'Take offline');
   await expect.poll(async () => (await missionJson(page, mission.id)).cloudOnline, { timeout: 60_000 }).toBe(false);
+  await readNotice(page, `The cloud copy of mission ${mission.id} (${mission.name}) was removed.`);
   await page.reload();
   await expect(action(page, 'Cloud sync')).toBeVisible();
 

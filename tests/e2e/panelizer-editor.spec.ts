@@ -33,20 +33,23 @@ interface View {
 
 /**
  * Page coordinates of a world point (u, v) in a view, from the transform the canvas exposes once
- * it holds still: a view refits in the frame after its content or size changed.
+ * it holds still: a view refits in the frame after its content or size changed, and the frame
+ * changes size when the panel beside it re-renders (its help text after an outline closed), which
+ * on a busy machine can take a few hundred milliseconds: still means unchanged for 200 ms.
  */
 async function at(canvas: Locator, u: number, v: number): Promise<[number, number]> {
   await expect(canvas).toHaveAttribute('data-view', /scale/);
   let seen: string | null = null;
+  const state = () => canvas.evaluate((c) => JSON.stringify([c.getAttribute('data-view'), c.getAttribute('width'), c.getAttribute('height')]));
   await expect
     .poll(async () => {
-      const now = await canvas.getAttribute('data-view');
+      const now = await state();
       const steady = now === seen;
       seen = now;
       return steady;
-    }, { intervals: [50, 100, 100, 200] })
+    }, { intervals: [200] })
     .toBe(true);
-  const view = JSON.parse(seen!) as View;
+  const view = JSON.parse((JSON.parse(seen!) as string[])[0]!) as View;
   const box = (await canvas.boundingBox())!;
   return [box.x + view.ox + u * view.scale, box.y + view.oy - v * view.scale];
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { readNotice } from '../support/e2e/personal-notice';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
 
@@ -75,6 +76,12 @@ test('sync a mission on /storage, lose a local file, restore it from the cloud a
   await dialog.getByRole('button', { name: 'Delete cloud copy' }).click();
   await expect(row.getByTestId('storage-state')).toHaveAttribute('data-state', 'unsynced', { timeout: 60_000 });
   await expect(file).not.toContainText('verified');
+
+  // Each operation told its starter when it was done.
+  const named = `${m.id} (${m.name})`;
+  await readNotice(page, `Mission ${named} is synchronised with the cloud.`);
+  await readNotice(page, `The files of mission ${named} were restored from the cloud.`);
+  await readNotice(page, `The cloud copy of mission ${named} was removed.`);
 });
 
 test('storage is not a page for customers', async ({ page }) => {
