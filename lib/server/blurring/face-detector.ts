@@ -109,14 +109,16 @@ function fillCanvas(canvas: Canvas, layers: Map<Layer, Buffer>): Float32Array {
   const out = new Float32Array(canvas.width * canvas.height * 3).fill(-1);
   for (const { layer, x, width, canvasY } of canvas.pieces) {
     const pixels = layers.get(layer)!;
+    const rowBytes = layer.width * 3;
     for (let row = 0; row < layer.height; row++) {
-      const src = row * layer.width * 3;
       let to = (canvasY + row) * canvas.width * 3;
-      for (let i = 0; i < width; i++) {
-        const from = src + ((x + i) % layer.width) * 3;
-        out[to++] = NORMALISED[pixels[from]!]!;
-        out[to++] = NORMALISED[pixels[from + 1]!]!;
-        out[to++] = NORMALISED[pixels[from + 2]!]!;
+      // The piece's columns are at most a few runs round the layer: each run is copied byte by byte.
+      for (let done = 0; done < width; ) {
+        const column = (x + done) % layer.width;
+        const run = Math.min(width - done, layer.width - column);
+        const from = row * rowBytes + column * 3;
+        for (let i = from, end = from + run * 3; i < end; i++) out[to++] = NORMALISED[pixels[i]!]!;
+        done += run;
       }
     }
   }
