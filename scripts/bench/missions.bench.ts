@@ -50,7 +50,7 @@ interface Figures {
 }
 
 /** 100 000 missions with one building and one audit event each, set-based (about a minute). */
-async function seedMissions(databaseUrl: string): Promise<{ detailId: number; deepCursor: string }> {
+export async function seedMissions(databaseUrl: string): Promise<{ detailId: number; deepCursor: string }> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
