@@ -140,6 +140,43 @@ test('the mission list: a filter pop-over, the sort and a row, by keyboard', asy
   await expect(page).toHaveURL(new RegExp(`/mission/${id}(\\?|$)`));
 });
 
+test("a centre's row actions at 1366 px: reached by Tab, on screen, and their dialog gives focus back", async ({ page }) => {
+  await signInOverHttp(page, 'admin@example.com');
+  await page.goto('/company-center');
+  await expect(page.getByRole('table')).toBeVisible();
+  const edit = await tabTo(page, /^Edit /, { max: 120 });
+  const name = await focusedName(page);
+  await expect(edit).toBeInViewport({ ratio: 1 });
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(focused(page)).toHaveAccessibleName(name);
+});
+
+test("the planner's address search: typed, a result chosen with Tab and Enter", async ({ page }) => {
+  await signInOverHttp(page, 'customer@example.com');
+  await page.goto('/planner');
+  await expect(page.getByRole('heading', { name: 'New mission' })).toBeVisible();
+  await tabTo(page, 'Search address', { max: 120 });
+  await expectFocusRing(page);
+  const searched = page.waitForResponse((r) => r.url().includes('/api/v2/geocode?') && r.status() === 200);
+  await page.keyboard.type('Marienplatz');
+  await searched;
+  const results = page.getByRole('list', { name: 'Search address' });
+  await expect(results.getByRole('button')).toHaveCount(2);
+  await page.keyboard.press('Tab');
+  await expect(focused(page)).toHaveAccessibleName('Marienplatz, Altstadt-Lehel, München, Bayern, Deutschland');
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+  // Chosen: the list of results closed, and focus is back in the search box, not lost with the list.
+  await expect(results).toBeHidden();
+  await expect(focused(page)).toHaveAccessibleName('Search address');
+});
+
 test('mission detail: an action asks in a dialog that holds focus; Escape cancels and gives focus back', async ({ page }) => {
   const id = await demoMissionId();
   await signInOverHttp(page, 'manager@example.com');
