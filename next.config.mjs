@@ -32,10 +32,7 @@ const nextConfig = {
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
   // forbidden() answers 403 with app/forbidden.tsx (a mission the user may not see).
-  // cssChunking 'strict': each page gets the style sheets of what it imports, in import order. The
-  // default merges sheets across routes, which gave the sign-in page 61 kB of render-blocking CSS
-  // (the mission detail's, the panelizer's, the print view's…) for a form that needs 3 kB (issue 20).
-  experimental: { authInterrupts: true, cssChunking: 'strict' },
+  experimental: { authInterrupts: true },
   headers,
 };
 
