@@ -5,6 +5,7 @@ import { isKnownRoute, isPublicRoute, layoutFor } from '@/lib/shared/routes';
 import { frontendApi } from '@/lib/server/identity/clients';
 import { browserOrigin } from '@/lib/server/identity/urls';
 import { whoami } from '@/lib/server/identity/whoami';
+import { startLoginFlow } from '@/lib/server/identity/login-flow-start';
 import { sealSession, SESSION_HANDOFF_HEADER } from '@/lib/server/identity/session-handoff';
 import { pageSecurityHeaders } from '@/lib/server/security/page-headers';
 
@@ -49,7 +50,29 @@ async function guard(request: NextRequest, nonceHeaders: Record<string, string>)
   if (decision.kind === 'logout') return logout(request, origin, cookie, session !== null);
   headers.set(URL_HEADER, `${origin}${pathname}${search}`);
   if (decision.kind === 'notFound') return NextResponse.rewrite(new URL(NOT_FOUND, request.url), { request: { headers } });
+  if (pathname === SIGN_IN && request.method === 'GET' && !request.nextUrl.searchParams.has('flow')) {
+    const started = await signInWithFlow(request, origin, headers, session);
+    if (started) return started;
+  }
   return NextResponse.next({ request: { headers } });
+}
+
+/**
+ * The sign-in page opened without a flow gets one made here, and renders at once: the page reads
+ * it as `?flow=` of the rewritten request, with the new CSRF cookie added to the request's cookies
+ * (the flow is checked against it) and sent to the browser. Null: the page's usual redirect.
+ */
+async function signInWithFlow(request: NextRequest, origin: string, headers: Headers, session: Awaited<ReturnType<typeof whoami>>) {
+  const params = request.nextUrl.searchParams;
+  const started = await startLoginFlow(request.headers, { returnTo: safeReturnTo(params.get('return_to'), origin), refresh: params.get('refresh') === 'true' });
+  if (!started) return null;
+  headers.set('cookie', started.cookie);
+  headers.set(SESSION_HANDOFF_HEADER, sealSession(session, started.cookie));
+  const url = request.nextUrl.clone();
+  url.searchParams.set('flow', started.id);
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  for (const cookie of started.setCookies) response.headers.append('set-cookie', cookie);
+  return response;
 }
 
 /**

@@ -13,6 +13,7 @@ import { createDatabaseIfMissing, freePort, throwawayDatabase } from './lib/data
 import { prefixed } from './lib/log';
 import { applyMigrations } from './lib/migrate';
 import { startService, stopAll, waitReady } from './lib/processes';
+import { startGeocoder } from '../tests/support/geocoder';
 import { startOpenIdProvider } from '../tests/support/openid-provider';
 
 const log = prefixed('test', 0);
@@ -46,6 +47,8 @@ async function e2e(serverUrl: string) {
   // A real local OpenID provider stands in for Microsoft Entra ID (docs/identity-microsoft.md),
   // so "Sign in with Microsoft" runs end to end in the browser.
   const microsoft = await startOpenIdProvider(microsoftCallback(origin), await freePort(), prefixed('openid', 4));
+  // A Nominatim-protocol stand-in, so the planner's address search runs in the browser too.
+  const geocoder = await startGeocoder(await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-e2e-'));
   // The identity admin API's bearer token, known up front so the tests can call that API too.
   const adminToken = randomBytes(24).toString('base64url');
@@ -71,6 +74,7 @@ async function e2e(serverUrl: string) {
     IDENTITY_RATE_LIMIT_ADDRESS: '2000/60',
     // The suite never reaches the internet: the bundled breached list alone.
     IDENTITY_HIBP_ENABLED: 'false',
+    GEOCODER_URL: geocoder.url,
   };
   log(`── starting Argus for end-to-end tests on port ${port}`);
   const argus = startService({ name: 'argus', command: process.execPath, args: [bin('tsx'), 'scripts/start.ts'] }, 3, root, env);
@@ -89,6 +93,7 @@ async function e2e(serverUrl: string) {
   } finally {
     await stopAll([argus]);
     await microsoft.stop();
+    await geocoder.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { safeReturnTo } from '@/lib/shared/auth/route-guard';
 import { continueTarget, type Step } from './answer';
 import styles from './auth.module.css';
@@ -32,6 +32,13 @@ export function SignInForm({ flow: initial, returnTo }: { flow: AuthFlow; return
     returnTo,
     onDone,
   });
+  // A flow the server made for this page (middleware.ts) is named in the address, as a flow the
+  // identity service redirected to would be: a reload shows the same flow.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('flow') === flow.id) return;
+    window.history.replaceState(window.history.state, '', `${FLOW_PAGE.login}?flow=${encodeURIComponent(flow.id)}`);
+  }, [flow.id]);
   const { hidden, main, oidc } = splitNodes(flow.ui.nodes);
   return (
     <>

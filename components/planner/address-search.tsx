@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { geocode } from '@/lib/client/api/geocode';
 import styles from './planner.module.css';
 
@@ -18,6 +18,7 @@ const MIN_LENGTH = 3;
 export function AddressSearch({ onGo }: { onGo: (latitude: number, longitude: number) => void }) {
   const t = useTranslations('planner.geocode');
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<AddressResult[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -52,12 +53,14 @@ export function AddressSearch({ onGo }: { onGo: (latitude: number, longitude: nu
   const choose = (result: AddressResult) => {
     setResults(null);
     onGo(result.lat, result.lon);
+    // The chosen result's button goes away with the list: a keyboard user continues in the search box.
+    input.current?.focus();
   };
 
   return (
     <div className={styles.goTo} role="search">
       <label htmlFor={inputId}>{t('label')}</label>
-      <input id={inputId} type="search" value={query} placeholder={t('placeholder')} onChange={(e) => setQuery(e.target.value)} />
+      <input ref={input} id={inputId} type="search" value={query} placeholder={t('placeholder')} onChange={(e) => setQuery(e.target.value)} />
       {results && results.length === 0 && <p>{t('noResults')}</p>}
       {results && results.length > 0 && (
         <ul aria-label={t('label')}>

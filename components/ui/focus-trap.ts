@@ -12,6 +12,29 @@ export function focusableIn(container: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * The last few elements that received focus, newest last. A dialog's content may take focus
+ * itself (an input with autoFocus) before the trap below starts, so the element that opened the
+ * dialog is no longer document.activeElement then: it is found here instead.
+ */
+let recentFocus: HTMLElement[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof HTMLElement) recentFocus = [...recentFocus.slice(-4), event.target];
+    },
+    true,
+  );
+}
+
+/** Where focus was before it entered `container`: the element to give it back to. */
+function opener(container: HTMLElement): HTMLElement | null {
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  if (active && !container.contains(active)) return active;
+  return [...recentFocus].reverse().find((el) => el.isConnected && !container.contains(el) && el !== document.body) ?? null;
+}
+
+/**
  * While `active`: moves focus into the container (first focusable, else the container), keeps
  * Tab and Shift+Tab cycling inside it, pulls focus back if it escapes, and on deactivation
  * returns focus to whatever had it before — so keyboard users land where they left off.
@@ -20,8 +43,9 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (focusableIn(root)[0] ?? root).focus();
+    const previous = opener(root);
+    // Content that took focus itself (autoFocus) keeps it; otherwise the first control gets it.
+    if (!root.contains(document.activeElement)) (focusableIn(root)[0] ?? root).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;

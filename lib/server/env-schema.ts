@@ -29,6 +29,8 @@ export const envSchema = z.object({
   }),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Named (server-side prepared) statements (lib/server/db/statement-cache.ts); off behind a pooler that cannot keep them. */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   EMBEDDED_PG_PORT: port.default(54329),
   KRATOS_PUBLIC_URL: url.optional(),
   KRATOS_ADMIN_URL: url.optional(),

@@ -18,6 +18,11 @@
  * page with one keyed query — no session check, no guard, no shell. Both are measured alternately
  * in rounds so drift on a busy machine hits both alike.
  *
+ * Each figure carries the CPU milliseconds per request of each process (from /proc: the app or the
+ * bare page's server, PostgreSQL, the identity service, this load generator) and the run records
+ * the load average: on a shared machine the wall clock measures the others' work too, the CPU a
+ * request costs barely does (`serverCpuVsBareAt10` compares the app's with the bare page's).
+ *
  * Goals (issue 6): list p95 ≤ 100 ms and detail p95 ≤ 250 ms at 10 concurrent; detail ≥ 0.5× the
  * bare page's throughput; first-load JS of list and detail routes ≤ 150 kB gzip. Issue 20: one
  * identity call per navigation (whoami calls counted by a proxy, lib/identity-calls.ts).
@@ -25,7 +30,7 @@
  * Run it on its own with `flock /tmp/argus-e2e.lock npm run bench missions` (it may rebuild the shared .next).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
@@ -35,6 +40,7 @@ import { prefixed } from '../lib/log';
 import { runToCompletion } from '../lib/processes';
 import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack } from './lib/app';
 import { identityCallsPerNavigation } from './lib/identity-calls';
+import { cpuMeter, pidListeningOn } from './lib/process-cpu';
 import { percentile } from './stats';
 
 const MISSIONS = 100_000;
@@ -47,10 +53,12 @@ interface Figures {
   p95: number;
   rps: number;
   n: number;
+  /** CPU milliseconds per request of each process (the app or the bare page's server, PostgreSQL, identity service, this load generator). */
+  cpuMsPerRequest?: Record<string, number>;
 }
 
 /** 100 000 missions with one building and one audit event each, set-based (about a minute). */
-async function seedMissions(databaseUrl: string): Promise<{ detailId: number; deepCursor: string }> {
+export async function seedMissions(databaseUrl: string): Promise<{ detailId: number; deepCursor: string }> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -148,7 +156,19 @@ async function get(url: string, cookie: string): Promise<number> {
   return res.status;
 }
 
-async function measure(concurrency: number, n: number, op: () => Promise<number>, into: { samples: number[]; seconds: number }): Promise<void> {
+interface Slot {
+  samples: number[];
+  seconds: number;
+  cpuMs?: Record<string, number>;
+}
+
+/** Adds CPU ms per process to a slot (summed over rounds). */
+function addCpu(into: Slot, used: Record<string, number>): void {
+  into.cpuMs ??= {};
+  for (const [k, v] of Object.entries(used)) into.cpuMs[k] = (into.cpuMs[k] ?? 0) + v;
+}
+
+async function measure(concurrency: number, n: number, op: () => Promise<number>, into: Slot): Promise<void> {
   let left = n;
   const start = performance.now();
   await Promise.all(
@@ -164,11 +184,12 @@ async function measure(concurrency: number, n: number, op: () => Promise<number>
   into.seconds += (performance.now() - start) / 1000;
 }
 
-const figures = ({ samples, seconds }: { samples: number[]; seconds: number }): Figures => ({
+const figures = ({ samples, seconds, cpuMs }: Slot): Figures => ({
   p50: percentile(samples, 50),
   p95: percentile(samples, 95),
   rps: Math.round((samples.length / seconds) * 10) / 10,
   n: samples.length,
+  ...(cpuMs && { cpuMsPerRequest: Object.fromEntries(Object.entries(cpuMs).map(([k, v]) => [k, Math.round((v / samples.length) * 10) / 10])) }),
 });
 
 export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
@@ -212,17 +233,34 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     const identity = await identityCallsPerNavigation(stack, cookie, [`/mission/${detailId}`, '/mission-list', '/mission-list-beta']);
     log(`identity calls per navigation: ${JSON.stringify(identity)}`);
 
-    const samples: Record<string, { samples: number[]; seconds: number }> = {};
+    const samples: Record<string, Slot> = {};
     const slot = (key: string) => (samples[key] ??= { samples: [], seconds: 0 });
+    // CPU per request by process (/proc): on a shared machine the wall clock also measures the
+    // others' work; what a request costs each process does not (much). `server` is the app for
+    // the real targets and the bare copy's `next start` for the bare page.
+    const pids = { app: pidListeningOn(stack.port), bare: pidListeningOn(barePort), postgres: pidListeningOn(Number(new URL(ctx.databaseUrl).port)), identity: pidListeningOn(stack.identityPublic) };
+    const meter = Object.values(pids).every((p) => p !== null) ? cpuMeter(pids as Record<string, number>) : null;
+    const loads: number[] = [];
     for (const url of Object.values(targets)) await measure(10, 30, () => get(url, cookie), slot('warm'));
     for (let round = 0; round < ROUNDS; round++) {
-      log(`round ${round + 1}/${ROUNDS}`);
+      log(`round ${round + 1}/${ROUNDS} (load average ${loadavg()[0]!.toFixed(2)})`);
+      loads.push(loadavg()[0]!);
       for (const concurrency of [1, 10] as const) {
         for (const [name, url] of Object.entries(targets)) {
-          await measure(concurrency, PER_ROUND[concurrency], () => get(url, cookie), slot(`${name}_${concurrency}`));
+          const into = slot(`${name}_${concurrency}`);
+          meter?.sample();
+          const own = process.cpuUsage();
+          await measure(concurrency, PER_ROUND[concurrency], () => get(url, cookie), into);
+          const mine = process.cpuUsage(own);
+          const used = meter?.sample();
+          if (used) {
+            const { app, bare, ...others } = used;
+            addCpu(into, { server: name === 'bare' ? bare! : app!, ...others, loadgen: (mine.user + mine.system) / 1000 });
+          }
         }
       }
     }
+    loads.push(loadavg()[0]!);
     const result: Record<string, unknown> = {
       method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query, no middleware (see the file header)',
       missions: MISSIONS,
@@ -230,6 +268,13 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     };
     for (const key of Object.keys(samples).filter((k) => k !== 'warm')) result[key] = figures(samples[key]!);
     const f = (k: string) => result[k] as Figures;
+    result.loadAverage1m = { atRounds: loads.map((l) => Math.round(l * 100) / 100), cpus: cpus().length };
+    const serverCpu = (k: string) => f(k).cpuMsPerRequest?.server;
+    if (serverCpu('detail_10') && serverCpu('bare_10')) {
+      result.serverCpuVsBareAt10 = Object.fromEntries(
+        ['listFirst', 'listDeep', 'listByName', 'listByDeliveryDate', 'detail'].map((k) => [k, Math.round((serverCpu(`${k}_10`)! / serverCpu('bare_10')!) * 100) / 100]),
+      );
+    }
     result.firstLoadJsGzipKb = js;
     result.identityCallsPerNavigation = identity;
     result.goals = {
@@ -250,6 +295,9 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
         met: Object.values(js).every((v) => v.kB <= 150),
       },
     };
+    for (const [name, goal] of Object.entries(result.goals as Record<string, { value: unknown; goal: string; met: boolean }>)) {
+      log(`goal ${name}: ${JSON.stringify(goal.value)} (${goal.goal}) ${goal.met ? 'met' : 'NOT met'}`);
+    }
     return result;
   } finally {
     await stopStack(stack);

@@ -10,7 +10,7 @@ interface Frame {
   lineNumber: number;
 }
 interface Profile {
-  nodes: { id: number; callFrame: Frame }[];
+  nodes: { id: number; callFrame: Frame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -27,7 +27,12 @@ function packageOf(url: string, name: string): string {
   return url.replace(/^.*\/\.next\//, '.next/').replace(/\/[^/]*$/, '');
 }
 
+const parents = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
+const name = (f: Frame) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '')}:${f.lineNumber + 1}`;
 const byPackage = new Map<string, number>();
+/** Time with each function on the stack (inclusive): where a request's phases spend their time. */
+const inclusive = new Map<string, number>();
 const byFunction = new Map<string, number>();
 let total = 0;
 profile.samples.forEach((id, i) => {
@@ -38,6 +43,9 @@ profile.samples.forEach((id, i) => {
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + dt);
   const fn = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '')}:${f.lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+  const seen = new Set<string>();
+  for (let node: number | undefined = id; node !== undefined; node = parents.get(node)) seen.add(name(frames.get(node)!));
+  for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
 });
 
 const show = (title: string, m: Map<string, number>) => {
@@ -49,3 +57,4 @@ const show = (title: string, m: Map<string, number>) => {
 console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled`);
 show('self time by package', byPackage);
 show('self time by function', byFunction);
+show('total time by function (itself and what it calls)', inclusive);

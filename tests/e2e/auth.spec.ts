@@ -71,6 +71,21 @@ test.describe('in English', () => {
     await page.waitForURL(/\/profile\?flow=/);
   });
 
+  test('the sign-in page comes with its login flow in one answer, no redirects, and that flow signs in', async ({ page, baseURL }) => {
+    // Issue 20: the server made the flow (the browser used to go through /self-service/login/browser first).
+    const answer = await page.request.get('/auth/signin?return_to=' + encodeURIComponent(`${baseURL}/mission-list`), { maxRedirects: 0 });
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['set-cookie']).toMatch(/^csrf_token_[0-9a-f]{64}=/);
+    expect(await answer.text()).toContain('name="csrf_token"');
+    const response = await page.goto('/auth/signin?return_to=' + encodeURIComponent(`${baseURL}/mission-list`));
+    expect(response?.request().redirectedFrom()).toBeNull();
+    await expect(page).toHaveURL(/\/auth\/signin\?flow=[0-9a-f-]{36}$/);
+    await page.getByLabel('Email').fill('customer@example.com');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/mission-list');
+  });
+
   test('an unknown, garbage or missing flow restarts transparently', async ({ page }) => {
     for (const path of ['/auth/signin?flow=garbage', '/auth/signin?flow=00000000-0000-4000-8000-000000000000', '/auth/signup?flow=x', '/auth/recovery?flow=x', '/auth/verify?flow=x', '/auth/signin']) {
       await page.goto(path);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
-import { withDb } from './support/db';
+import { axeViolations } from './support/axe';
+import { DEMO_TOUR_LINK, withDb, withDemoLock } from './support/db';
 
 // Issue 18 against the demo seed: the demo mission's photo and panorama (and the rendered rooms of
 // its demo tour), searched for faces by the worker at start. The operator blurs every image; the
@@ -126,4 +127,42 @@ test('a second person checks what is left, approves each image and finishes the 
   expect(pdf).toContain('(Privacy record) Tj');
   // The detector's version has brackets, escaped in a PDF string: "1.7.15 (tfjs …, wasm)".
   expect(pdf).toContain('(face-api ssd-mobilenet-v1 1.7.15 \\(tfjs ');
+});
+
+test('the finished blurring lets the demo tour be published: its public page passes axe in English and German', async ({ page, browser, baseURL }) => {
+  test.setTimeout(600_000);
+  const mission = await demoMission();
+  const { rows } = await withDb((db) => db.query<{ id: string }>(`select id from tour where mission_id = $1 and manifest is not null order by id limit 1`, [mission.id]));
+  const tourId = Number(rows[0]!.id);
+  await signInOverHttp(page, 'manager@example.com');
+  const origin = { origin: new URL(baseURL!).origin };
+  // tours.spec.ts sets the same tour's link: one at a time.
+  await withDemoLock(DEMO_TOUR_LINK, async () => {
+    // Published through the API, as the mission page's button does: allowed now that a second person finished.
+    const published = await page.request.post(`/api/v2/tours/${tourId}/publish`, { headers: origin, data: {} });
+    expect(published.status(), await published.text()).toBe(200);
+    const { publicPath, status } = (await published.json()) as { publicPath: string | null; status: string };
+    expect(status).toBe('published');
+    expect(publicPath).toMatch(/^\/tours\/[A-Za-z0-9_-]{32}$/);
+    try {
+      for (const locale of ['en-US', 'de-DE']) {
+        const visitor = await browser.newContext({ locale, timezoneId: 'Europe/Berlin' });
+        try {
+          const tour = await visitor.newPage();
+          const answer = await tour.goto(publicPath!);
+          expect(answer?.status()).toBe(200);
+          await expect(tour.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+          await expect(tour.getByTestId('tour-viewer')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+          await tour.waitForLoadState('networkidle');
+          expect(await axeViolations(tour), `${locale} ${publicPath}`).toEqual([]);
+        } finally {
+          await visitor.close();
+        }
+      }
+    } finally {
+      // Put back as seeded: the demo tour is not published.
+      const revoked = await page.request.delete(`/api/v2/tours/${tourId}/publish`, { headers: origin });
+      expect(revoked.status(), await revoked.text()).toBe(200);
+    }
+  });
 });

@@ -21,12 +21,15 @@ function chainOf(response: Response | null): URL[] {
 /**
  * Where a navigation that ended on the sign-in screen was sent, and with which return_to: the
  * guard's redirect (the first /auth/signin in the chain) and the login flow the screen created
- * from it (the screen continues at /auth/signin?flow=…).
+ * from it (the screen continues at /auth/signin?flow=…, made by the server with the page).
  */
 async function signInReturnTo(page: Page, response: Response | null): Promise<{ guard: string | null; flow: string | null }> {
   expect(path(page)).toBe('/auth/signin');
   const first = chainOf(response).find((u) => u.pathname === '/auth/signin');
   expect(first, 'the navigation passed through /auth/signin').toBeDefined();
+  // A flow the server made with the page is named in the address once the page runs (the
+  // identity service's own redirect named it at once).
+  await expect(page).toHaveURL(/[?&]flow=/);
   const flowId = new URL(page.url()).searchParams.get('flow');
   let flow: string | null = null;
   if (flowId) {

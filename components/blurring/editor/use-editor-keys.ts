@@ -29,6 +29,8 @@ export function useEditorKeys(commands: KeyCommands): void {
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
       const command = commandOf(e);
+      // Enter on a focused button or link is that control's own (issue 20 point 6: operable by keyboard).
+      if (command === 'enter' && target?.closest('button, a[href], summary')) return;
       const run = command ? latest.current[command] : undefined;
       if (!run) return;
       e.preventDefault();

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import styles from './detail.module.css';
+import styles from './not-authorized-view.module.css';
 
 /** spec §6/§8: a mission the user may not see says 'not authorized to access mission id'. */
 export async function NotAuthorizedView({ id }: { id: number }) {

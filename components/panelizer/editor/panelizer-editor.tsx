@@ -16,6 +16,7 @@ import { FloorsStep } from './floors-step';
 import { OpeningsStep } from './openings-step';
 import type { ShortcutAction, Step } from './shortcuts';
 import type { SliceMode } from './slice-view';
+import { StepTabs } from './step-tabs';
 import { useEditorKeys } from './use-editor-keys';
 import { useHistory } from './use-history';
 import { SaveStatus, type Persistence } from './save-status';
@@ -127,13 +128,7 @@ export function PanelizerEditor({
       <header className={styles.header}>
         {typeof header === 'function' ? header(session) : header}
         {!readOnly && persistence ? <SaveStatus autosave={autosave} persistence={persistence} rebaseOn={history.rebaseOn} /> : null}
-        <div role="tablist" aria-label={t('steps.label')} className={styles.steps}>
-          {STEPS.map((s, i) => (
-            <button key={s} type="button" role="tab" aria-selected={step === s} onClick={() => setStep(s)}>
-              {t('steps.step', { number: i + 1, name: t(`steps.${s}`) })}
-            </button>
-          ))}
-        </div>
+        <StepTabs steps={STEPS} step={step} label={t('steps.label')} className={styles.steps} name={(s, i) => t('steps.step', { number: i + 1, name: t(`steps.${s}`) })} onSelect={setStep} />
         {!readOnly && (
           <div className={styles.undo}>
             <button type="button" onClick={handle.undo} disabled={!handle.canUndo} aria-keyshortcuts="Control+Z">

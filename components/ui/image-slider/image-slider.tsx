@@ -52,6 +52,15 @@ export function ImageSlider({ slides, onSlideClick, onIndexChange, slideSize = '
   const suppressClick = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const track = useRef<HTMLDivElement>(null);
+  // The slide that had focus is hidden once another is shown: focus follows to the one shown
+  // (issue 20 point 6), so Enter opens what the user sees.
+  useEffect(() => {
+    const had = document.activeElement;
+    if (had instanceof HTMLElement && had.matches('[data-slide-button]') && track.current?.contains(had)) {
+      track.current.querySelector<HTMLElement>('[data-slide-button][tabindex="0"]')?.focus();
+    }
+  }, [index]);
 
   const goTo = (target: number) => {
     if (count === 0) return;
@@ -139,6 +148,7 @@ export function ImageSlider({ slides, onSlideClick, onIndexChange, slideSize = '
         onDragStart={(event) => event.preventDefault()}
       >
         <div
+          ref={track}
           className={animating ? `${styles.track} ${styles.animating}` : styles.track}
           style={trackStyle}
           data-testid="slider-track"
@@ -155,7 +165,7 @@ export function ImageSlider({ slides, onSlideClick, onIndexChange, slideSize = '
               aria-current={i === index ? 'true' : undefined}
               aria-hidden={i === index ? undefined : true}
             >
-              <button type="button" className={styles.slideButton} tabIndex={i === index ? 0 : -1} onClick={() => onSlideActivate(i)}>
+              <button type="button" className={styles.slideButton} data-slide-button tabIndex={i === index ? 0 : -1} onClick={() => onSlideActivate(i)}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- arbitrary remote/stored image links, no size known up front */}
                 <img className={styles.image} src={slide.imageLink} alt={slide.name} draggable={false} />
                 {/* Seen, not read: the image's alt text already names the slide (axe image-redundant-alt). */}

@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Pool } from 'pg';
 import { env } from '../env';
 import { createPool } from './pool';
+import { prepareStatements } from './statement-cache';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -12,9 +13,10 @@ const holder = globalThis as unknown as { __argusPool?: Pool; __argusDb?: Db };
 
 export function pool(): Pool {
   if (!holder.__argusPool) {
-    const { DATABASE_URL, DATABASE_POOL_MAX } = env();
+    const { DATABASE_URL, DATABASE_POOL_MAX, DATABASE_PREPARED_STATEMENTS } = env();
     if (!DATABASE_URL) throw new Error('DATABASE_URL is not set; start Argus with `npm start`, which provides the embedded database.');
-    holder.__argusPool = createPool(DATABASE_URL, { max: DATABASE_POOL_MAX });
+    const created = createPool(DATABASE_URL, { max: DATABASE_POOL_MAX });
+    holder.__argusPool = DATABASE_PREPARED_STATEMENTS ? prepareStatements(created) : created;
   }
   return holder.__argusPool;
 }

@@ -6,7 +6,7 @@ import { mission } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
 import { missionListWhere } from './mission-filters';
-import { after, keyColumns, keyValues, orderBy, type Direction } from './mission-order';
+import { after, keyColumns, keyValues, literalLimit, orderBy, type Direction } from './mission-order';
 import { requireMission } from './visibility';
 
 export type MissionNeighboursInput = { id: number } & z.output<typeof missionListFilters>;
@@ -28,7 +28,7 @@ export async function getMissionNeighbours(ctx: DomainContext, input: MissionNei
       .from(mission)
       .where(and(where, after(f.sort, direction, values)))
       .orderBy(...orderBy(f.sort, direction))
-      .limit(1);
+      .limit(literalLimit(1));
     return row?.id ?? null;
   };
   return { nextId: await step(f.order), previousId: await step(reverse) };

@@ -9,7 +9,7 @@ import { parsedBy } from '../domain/validate';
 import { missionAccess } from './mission-access';
 import { toMissionDto, toMissionView } from './mission-dto';
 import { missionListWhere } from './mission-filters';
-import { after, decodeCursor, encodeCursor, keyColumns, keyValues, orderBy } from './mission-order';
+import { after, decodeCursor, encodeCursor, keyColumns, keyValues, literalLimit, orderBy } from './mission-order';
 
 /**
  * A page of missions (spec §2 mission lists, project list, assigned to me): the tenant rule of
@@ -35,12 +35,13 @@ export async function listMissions(ctx: DomainContext, q: z.output<typeof missio
     .leftJoin(appUser, eq(appUser.identityId, mission.assigneeId))
     .where(and(missionListWhere(ctx.actor, q), start))
     .orderBy(...orderBy(q.sort, q.order))
-    .limit(q.limit + 1);
+    .limit(literalLimit(q.limit + 1));
 
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
+  const fullFields = fullFieldsOf(ctx.actor);
   return {
-    items: page.map((r) => toListItem(ctx.actor, r)),
+    items: page.map((r) => toListItem(r, fullFields(r))),
     nextCursor: rows.length > q.limit && last ? encodeCursor(q.sort, q.order, keyValues(q.sort, last)) : null,
   };
 }
@@ -61,13 +62,26 @@ interface Row {
   shared: boolean;
 }
 
-function toListItem(actor: Actor, r: Row): MissionListItem {
-  const relation = {
-    ownCompany: actor.kind === 'user' && actor.companyId === r.m.companyId,
-    assignedToMe: actor.kind === 'user' && actor.identityId === r.m.assigneeId,
-    sharedWithMyCustomer: r.shared,
+/**
+ * Whether the actor sees a row's every field (mission-access.ts 'readAllFields'). It depends only
+ * on the row's relation to the actor, so it is worked out once per relation, not once per row.
+ */
+function fullFieldsOf(actor: Actor): (r: Row) => boolean {
+  const known = new Map<string, boolean>();
+  return (r) => {
+    const relation = {
+      ownCompany: actor.kind === 'user' && actor.companyId === r.m.companyId,
+      assignedToMe: actor.kind === 'user' && actor.identityId === r.m.assigneeId,
+      sharedWithMyCustomer: r.shared,
+    };
+    const key = `${relation.ownCompany}|${relation.assignedToMe}|${relation.sharedWithMyCustomer}`;
+    let full = known.get(key);
+    if (full === undefined) known.set(key, (full = missionAccess(actor, relation).capabilities.has('readAllFields')));
+    return full;
   };
-  const full = missionAccess(actor, relation).capabilities.has('readAllFields');
+}
+
+function toListItem(r: Row, full: boolean): MissionListItem {
   const { buildings: _b, ...view } = toMissionView(toMissionDto(r.m, [], r.tagIds), full);
   const names = { companyName: r.companyName, customerName: r.customerName, buildingCount: r.buildingCount };
   return view.view === 'full' ? { ...view, ...names, assigneeName: r.assigneeName } : { ...view, ...names };

@@ -83,6 +83,19 @@ function firstKeyBound(k: SortKey, direction: Direction, v: string | null): SQL 
   return k.nullable ? or(sql`${k.expr} >= ${cast}`, isNull(k.expr)) : sql`${k.expr} >= ${cast}`;
 }
 
+/**
+ * A LIMIT written into the SQL text instead of sent as a parameter. The app's statements are
+ * prepared (lib/server/db/statement-cache.ts), and PostgreSQL cannot cost a generic plan whose
+ * LIMIT is a parameter: it kept planning the list query afresh on every run (≈ 1 ms, as long as
+ * running it). Page sizes are bounded integers (the list schema's `limit`), so the number of
+ * distinct texts stays small. Drizzle's `limit()` takes a number or a placeholder; raw SQL is
+ * what it embeds either way.
+ */
+export function literalLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+}
+
 /* The cursor is opaque to clients: base64url of the sort, direction and the last row's keys. */
 
 export function encodeCursor(sort: MissionSort, direction: Direction, values: (string | null)[]): string {

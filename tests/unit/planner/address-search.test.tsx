@@ -42,6 +42,9 @@ describe('address search (issue #7)', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v2/geocode?q=Marienplatz');
     fireEvent.click(await screen.findByRole('button', { name: 'Marienplatz, Hamburg' }));
     expect(onGo).toHaveBeenCalledWith(53.55, 10.0);
+    // The list closes with the choice; focus goes back to the search box instead of being lost (issue 20 point 6).
+    expect(screen.queryByRole('button', { name: 'Marienplatz, München' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search address')).toHaveFocus();
   });
 
   it('says when nothing was found and when the search failed', async () => {

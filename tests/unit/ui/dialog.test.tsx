@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Dialog } from '@/components/ui/dialog';
 import { renderWithIntl } from '@/tests/support/render-with-intl';
 
-function Harness({ onClose }: { onClose?: () => void }) {
+function Harness({ onClose, autoFocus = false }: { onClose?: () => void; autoFocus?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -21,7 +21,7 @@ function Harness({ onClose }: { onClose?: () => void }) {
         }}
         footer={<button type="button">Save</button>}
       >
-        <input aria-label="New name" />
+        <input aria-label="New name" autoFocus={autoFocus} />
       </Dialog>
     </>
   );
@@ -95,6 +95,18 @@ describe('Dialog', () => {
     expect(document.body.style.overflow).toBe('hidden');
     await user.keyboard('{Escape}');
     expect(document.body.style.overflow).toBe('');
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('gives focus back to the opener also when its content took focus itself (autoFocus)', async () => {
+    const user = userEvent.setup();
+    renderWithIntl(<Harness autoFocus />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: 'New name' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 });

@@ -133,6 +133,10 @@ describe('ImageSlider', () => {
     expect(onSlideClick).toHaveBeenCalledWith(0, slides(3)[0]);
     await user.keyboard('{ArrowRight}');
     expect(active()).toHaveAccessibleName('2 of 3: Room 2');
+    // Focus follows the slide shown (the one it was on is hidden now), so Enter opens what is seen.
+    expect(within(active()!).getByRole('button')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSlideClick).toHaveBeenLastCalledWith(1, slides(3)[1]);
     await user.keyboard('{End}');
     expect(active()).toHaveAccessibleName('3 of 3: Room 3');
     await user.keyboard('{ArrowRight}');
