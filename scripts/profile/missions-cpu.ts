@@ -7,12 +7,12 @@
  * the plan and time of every query of the list and the detail (missions-explain.ts); `--only=a,b`
  * measures only those targets; `--save=dir` writes one answer of each target there.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabaseIfMissing, throwawayDatabase } from '../lib/database';
 import { prefixed } from '../lib/log';
+import { collectProfiles } from './collect-profiles';
 import { applyMigrations } from '../lib/migrate';
 import { cookieHeader, prepareStack, signIn, startStack, stopStack } from '../bench/lib/app';
 import { cpuMeter, pidListeningOn } from '../bench/lib/process-cpu';
@@ -96,11 +96,7 @@ async function main() {
         `${name}: ${(requests / seconds).toFixed(1)}/s p50 ${percentile(samples, 50)} p95 ${percentile(samples, 95)} ms, ${bytes} B; CPU ms/request ${JSON.stringify(perRequest)}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
       );
     }
-    if (profile) {
-      process.on('SIGUSR2', () => {});
-      execFileSync('/bin/sh', ['-c', `for p in /proc/[0-9]*; do grep -qa ARGUS_PROFILE_DIR=${out} $p/environ 2>/dev/null && kill -USR2 \${p#/proc/}; done; true`]);
-      await new Promise((done) => setTimeout(done, 3000));
-    }
+    if (profile) await collectProfiles(out);
   } finally {
     await stopStack(stack);
     await database.stop();

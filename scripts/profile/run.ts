@@ -5,12 +5,12 @@
  * as admin@, and writes one .cpuprofile per process to a temporary folder (open them in Chrome
  * DevTools, or sum them with scripts/profile/summary.ts). How docs/performance.md was made.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabaseIfMissing, throwawayDatabase } from '../lib/database';
 import { prefixed } from '../lib/log';
+import { collectProfiles } from './collect-profiles';
 import { applyMigrations } from '../lib/migrate';
 import { cookieHeader, prepareStack, signIn, startStack, stopStack } from '../bench/lib/app';
 import { percentile } from '../bench/stats';
@@ -45,10 +45,7 @@ async function main() {
     );
     const seconds = (performance.now() - started) / 1000;
     log(`${path}: ${samples.length} requests, ${(samples.length / seconds).toFixed(1)}/s, p50 ${percentile(samples, 50)} ms, p95 ${percentile(samples, 95)} ms (profiling slows it down)`);
-    // Only the stack's processes carry the hook (and ask for the profile); this one ignores the signal.
-    process.on('SIGUSR2', () => {});
-    execFileSync('/bin/sh', ['-c', `for p in /proc/[0-9]*; do grep -qa ARGUS_PROFILE_DIR=${out} $p/environ 2>/dev/null && kill -USR2 \${p#/proc/}; done; true`]);
-    await new Promise((done) => setTimeout(done, 3000));
+    await collectProfiles(out);
   } finally {
     await stopStack(stack);
     await database.stop();

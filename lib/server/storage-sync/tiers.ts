@@ -35,7 +35,7 @@ export const IN_MEMORY_COPY_MAX = 8 * 1024 * 1024;
 /**
  * Copies one file from a tier to the other and proves the copy: the bytes are hashed on the way
  * and the write is committed only when they match the recorded size and SHA-256, then the copy is
- * read back by its metadata. Memory stays constant whatever the file's size.
+ * read back by its metadata. Memory stays bounded whatever the file's size (IN_MEMORY_COPY_MAX).
  */
 export async function copyVerified(from: Storage, to: Storage, key: string, expect: { size: number; sha256: string }, toCloud: boolean, signal?: AbortSignal): Promise<void> {
   const read = async () => {
