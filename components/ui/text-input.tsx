@@ -61,7 +61,11 @@ export function TextInput({ label, rules = [], error, hint, id, onChange, classN
         aria-describedby={message || hint ? messageId : undefined}
       />
       <div className={styles.footer}>
-        <span id={messageId} className={message ? styles.error : styles.hint} aria-live="polite">
+        {/* The id only while there is something to describe, like the reference: ids from useId in the
+            server HTML can differ from hydration's (Next 15.5's React canary, when a client chunk loads
+            late: vercel/next.js#84029) and React never patches them, so an aria-describedby added
+            after hydration would point at nothing. Added together, both carry hydration's id. */}
+        <span id={message || hint ? messageId : undefined} className={message ? styles.error : styles.hint} aria-live="polite">
           {message ?? hint}
         </span>
       </div>

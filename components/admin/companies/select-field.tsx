@@ -40,7 +40,8 @@ export function SelectField({ label, options, placeholder, error, hint, id, ref,
         ))}
       </select>
       <div className={styles.footer}>
-        <span id={messageId} className={error ? styles.error : styles.hint} aria-live="polite">
+        {/* The id only with the reference (see TextInput: server and hydration ids can differ). */}
+        <span id={error || hint ? messageId : undefined} className={error ? styles.error : styles.hint} aria-live="polite">
           {error ?? hint}
         </span>
       </div>

@@ -6,6 +6,8 @@ import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { Autosave, SaveDocument } from './use-autosave';
 import styles from './panelizer.module.css';
 
+const SHORT_STATES = ['saved', 'pending', 'saving'] as const;
+
 export interface Persistence {
   version: number;
   save: SaveDocument;
@@ -49,7 +51,16 @@ export function SaveStatus({ autosave, persistence, rebaseOn }: { autosave: Auto
           </button>
         </p>
       ) : (
-        <p role="status">{t(autosave.state)}</p>
+        // The three short states take the width of the longest, so the header beside the drawing
+        // never reflows while autosave runs: a reflow would move the plan under the user's pointer.
+        <div className={styles.saveStates}>
+          <p role="status">{t(autosave.state)}</p>
+          {SHORT_STATES.map((s) => (
+            <span key={s} aria-hidden="true">
+              {t(s)}
+            </span>
+          ))}
+        </div>
       )}
     </div>
   );
