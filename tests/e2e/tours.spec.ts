@@ -140,7 +140,8 @@ test('a published tour opens at its public link without signing in, not indexed,
     try {
       const page = await anonymous.newPage();
       await page.goto(`/tours/${token}`);
-      await expect(page).toHaveURL(new RegExp(`/tours/${token}$`));
+      // Not sent to sign-in; the address keeps the link and follows the view once it is drawn (?image=…).
+      await expect(page).toHaveURL(new RegExp(`/tours/${token}(\\?image=[^/]*)?$`));
       await expect(page.getByTestId('tour-viewer')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await expect(page.getByRole('link', { name: 'Back to mission' })).toHaveCount(0);
