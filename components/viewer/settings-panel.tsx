@@ -59,9 +59,10 @@ export function SettingsPanel({ settings, onChange, onReset }: { settings: Viewe
     </div>
   );
 
+  // aria-controls only with its panel: both rendered at once carry the same id (see TextInput).
   return (
     <aside className={styles.settings} aria-label={t('title')}>
-      <button type="button" className={styles.button} aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className={styles.button} aria-expanded={open} aria-controls={open ? `${id}-panel` : undefined} onClick={() => setOpen((o) => !o)}>
         {open ? t('hide') : t('show')}
       </button>
       {open && (
