@@ -36,7 +36,7 @@ export function ClusterMarker({ cluster, order, onZoom }: { cluster: MapCluster;
   );
 }
 
-export function MissionMarker({ mission, onOpen }: { mission: MapMission; onOpen: (m: MapMission) => void }) {
+export function MissionMarker({ mission, onOpen }: { mission: MapMission; onOpen: (m: MapMission, marker: HTMLElement) => void }) {
   return (
     <Marker longitude={mission.lon} latitude={mission.lat} anchor="center">
       <button
@@ -48,7 +48,7 @@ export function MissionMarker({ mission, onOpen }: { mission: MapMission; onOpen
         data-status={mission.status}
         onClick={(e) => {
           e.stopPropagation();
-          onOpen(mission);
+          onOpen(mission, e.currentTarget);
         }}
       />
     </Marker>

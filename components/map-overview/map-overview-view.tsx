@@ -1,8 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Popup, type MapRef } from 'react-map-gl/maplibre';
+import type { MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '@/components/map/base-map';
 import { apiFetch } from '@/lib/client/fetcher';
 import type { MapCluster, MapMission, MapMissions } from '@/lib/shared/api/endpoints/map';
@@ -10,6 +9,7 @@ import { SINGLES_ZOOM } from '@/lib/shared/map/map-grid';
 import { ClusterMarker, MissionMarker } from './map-markers';
 import { MapFiltersBar } from './map-filters';
 import { MapLegend } from './map-legend';
+import { MissionPopup } from './mission-popup';
 import { mapFiltersQuery, mapMissionsUrl, type MapFilters, type MapVocabulary } from './map-query';
 import styles from './map-overview.module.css';
 
@@ -35,13 +35,11 @@ interface Props {
  */
 export function MapOverviewView({ vocab, initialFilters, styleUrl }: Props) {
   const t = useTranslations('mapOverview');
-  const tStatus = useTranslations('missions.fields.values.status');
-  const tStep = useTranslations('missions.fields.values.step');
   const tMessages = useTranslations('missions.messages');
   const [filters, setFilters] = useState(initialFilters);
   const [data, setData] = useState<MapMissions | null>(null);
   const [failed, setFailed] = useState(false);
-  const [open, setOpen] = useState<MapMission | null>(null);
+  const [open, setOpen] = useState<{ mission: MapMission; marker: HTMLElement } | null>(null);
   const [rendered, setRendered] = useState(false);
   const mapRef = useRef<MapRef | null>(null);
   const filtersRef = useRef(filters);
@@ -130,21 +128,8 @@ export function MapOverviewView({ vocab, initialFilters, styleUrl }: Props) {
           onClick={() => setOpen(null)}
         >
           {data?.clusters.map((c) => <ClusterMarker key={`${c.lon},${c.lat}`} cluster={c} order={vocab.statuses} onZoom={zoomTo} />)}
-          {data?.missions.map((m) => <MissionMarker key={m.id} mission={m} onOpen={setOpen} />)}
-          {open && (
-            // No fixed anchor: MapLibre places the popup on the side where it fits inside the map.
-            <Popup longitude={open.lon} latitude={open.lat} offset={10} onClose={() => setOpen(null)} closeOnClick={false}>
-              <div className={styles.popup} data-testid="map-popup">
-                <Link href={`/mission/${open.id}`}>{open.name}</Link>
-                <span>
-                  {t('popupStatus')}: {tStatus(open.status)}
-                </span>
-                <span>
-                  {t('popupStep')}: {tStep(open.step)}
-                </span>
-              </div>
-            </Popup>
-          )}
+          {data?.missions.map((m) => <MissionMarker key={m.id} mission={m} onOpen={(mission, marker) => setOpen({ mission, marker })} />)}
+          {open && <MissionPopup mission={open.mission} opener={open.marker} onClose={() => setOpen(null)} />}
         </BaseMap>
         <MapLegend statuses={vocab.statuses} />
         <div className={styles.status} role="status" data-testid="map-total">

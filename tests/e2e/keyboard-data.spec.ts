@@ -112,3 +112,34 @@ test("the 3D viewer: the settings opened with Enter and the point budget changed
   await page.keyboard.press('ArrowLeft');
   await expect.poll(async () => Number(await budget.inputValue())).toBe(before);
 });
+
+test('the map overview: clusters zoomed into and a mission opened from its popup, by keyboard', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInOverHttp(page, 'customer@example.com');
+  await page.goto('/map-overview');
+  const map = page.getByTestId('map-overview');
+  await expect(map).toHaveAttribute('data-clusters-rendered', 'true', { timeout: 60_000 });
+  const missions = page.locator('[data-mission-id]');
+  for (let i = 0; i < 6 && (await missions.count()) === 0; i++) {
+    const zoomed = page.waitForResponse((r) => r.url().includes('/api/v2/map/missions'), { timeout: 30_000 });
+    await tabTo(page, / missions here, zoom in$/, { max: 200 });
+    await page.keyboard.press('Enter');
+    await zoomed;
+  }
+  await expect(missions.first()).toBeVisible();
+  const id = await missions.first().getAttribute('data-mission-id');
+  const name = (await missions.first().getAttribute('aria-label'))!;
+  await tabTo(page, name, { max: 200 });
+  await expectFocusRing(page);
+  // The popup's link takes focus; Escape closes the popup and gives focus back to the marker.
+  await page.keyboard.press('Enter');
+  const popup = page.getByTestId('map-popup');
+  await expect(popup.getByRole('link', { name })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  await expect(focused(page)).toHaveAttribute('data-mission-id', id!);
+  await page.keyboard.press('Enter');
+  await expect(popup.getByRole('link', { name })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/mission/${id}$`));
+});
