@@ -3,7 +3,7 @@ import { URL_HEADER } from '@/lib/shared/auth/route-guard';
 let forwarded: Record<string, string> = {};
 jest.mock('next/headers', () => ({ headers: async () => new Headers(forwarded) }));
 
-// eslint-disable-next-line import/first -- after the mock of next/headers
+// Imported after the mock of next/headers (jest hoists the mock anyway).
 import { onShellPage } from '@/lib/server/pages/shell-page';
 
 /**
