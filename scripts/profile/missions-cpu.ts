@@ -5,9 +5,11 @@
  * compare between changes on a shared machine. `--profile` also writes a .cpuprofile per process
  * (scripts/profile/cpu-profile-hook.mjs; sum them with scripts/profile/summary.ts); `--explain` prints
  * the plan and time of every query of the list and the detail (missions-explain.ts); `--only=a,b`
- * measures only those targets; `--save=dir` writes one answer of each target there.
+ * measures only those targets; `--save=dir` writes one answer of each target there. With `--profile`
+ * each measured target gets its own profiles (a folder per target, the warm-up left out), so a
+ * list request and a detail render can be read apart.
  */
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabaseIfMissing, throwawayDatabase } from '../lib/database';
@@ -35,7 +37,18 @@ async function main() {
   if (profile) {
     stack.env.NODE_OPTIONS = `--import ${join(__dirname, 'cpu-profile-hook.mjs')}`;
     stack.env.ARGUS_PROFILE_DIR = out;
+    stack.env.ARGUS_PROFILE_SEGMENTS = '1';
   }
+  /** The profiles written since the last call, moved into `out/<name>` (or dropped when name is null). */
+  const profileSegment = async (name: string | null) => {
+    await collectProfiles(out);
+    const written = readdirSync(out).filter((f) => f.endsWith('.cpuprofile'));
+    if (name) mkdirSync(join(out, name), { recursive: true });
+    for (const f of written) {
+      if (name) renameSync(join(out, f), join(out, name, f.replace(/-\d+\.cpuprofile$/, '.cpuprofile')));
+      else rmSync(join(out, f));
+    }
+  };
   try {
     await startStack(stack, 900_000);
     const { detailId, deepCursor } = await seedMissions(url);
@@ -73,6 +86,7 @@ async function main() {
     for (const [name, path] of Object.entries(targets)) {
       if (only && !only.split(',').includes(name)) continue;
       for (let i = 0; i < 30; i++) await get(path);
+      if (profile) await profileSegment(null);
       let left = requests;
       let bytes = 0;
       const samples: number[] = [];
@@ -91,17 +105,17 @@ async function main() {
       const seconds = (performance.now() - started) / 1000;
       const used = meter.sample();
       const mine = process.cpuUsage(own);
+      if (profile) await profileSegment(name);
       const perRequest = Object.fromEntries(Object.entries({ ...used, loadgen: (mine.user + mine.system) / 1000 }).map(([k, v]) => [k, Math.round((v / requests) * 10) / 10]));
       log(
         `${name}: ${(requests / seconds).toFixed(1)}/s p50 ${percentile(samples, 50)} p95 ${percentile(samples, 95)} ms, ${bytes} B; CPU ms/request ${JSON.stringify(perRequest)}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
       );
     }
-    if (profile) await collectProfiles(out);
   } finally {
     await stopStack(stack);
     await database.stop();
   }
-  if (profile) log(`profiles in ${out}: ${readdirSync(out).join(', ')}`);
+  if (profile) log(`profiles in ${out}, a folder per target: ${readdirSync(out).join(', ')}`);
   process.exit(0);
 }
 

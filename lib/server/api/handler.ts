@@ -66,9 +66,12 @@ export type Run<E extends Endpoint> = (input: Input<E>, ctx: HandlerContext<E>) 
  * state-changing requests, session, zod parsing of params/query, the optional `authorize` step,
  * then the body (streamed and bounded: json-body.ts), the handler, response shaping through the
  * endpoint's response schema (so no row reaches the client as-is), and the one error envelope.
+ * `shapedByVerb`: the verb builds its answer field by field with a typed mapper (no row as-is, its
+ * tests check the answer against the schema), so it goes out without a second parse — only for a
+ * hot read where that parse is a large part of the request (the mission list: docs/performance.md).
  */
-export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { authorize?: Authorize<E>; run: Run<E> }) {
-  const { authorize, run } = typeof handler === 'function' ? { authorize: undefined, run: handler } : handler;
+export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { authorize?: Authorize<E>; run: Run<E>; shapedByVerb?: true }) {
+  const { authorize, run, shapedByVerb } = typeof handler === 'function' ? { authorize: undefined, run: handler, shapedByVerb: undefined } : handler;
   return async (request: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId(request.headers.get('x-request-id'));
     try {
@@ -83,6 +86,7 @@ export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { auth
       const status = endpoint.status ?? 200;
       const headers = { 'x-request-id': requestId, 'cache-control': 'no-store' };
       if (status === 204) return new Response(null, { status, headers });
+      if (shapedByVerb) return Response.json(result, { status, headers });
       const shaped = endpoint.response.safeParse(result);
       // Our own bug, not the caller's: surfaces as a logged 500, never as a 400.
       if (!shaped.success) throw new Error(`response of ${endpoint.path} does not match its schema: ${shaped.error.message}`);

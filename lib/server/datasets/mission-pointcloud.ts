@@ -30,7 +30,8 @@ async function usableDatasets(ctx: Pick<DomainContext, 'db'>, missionId: number)
 
 async function pointcloudState(ctx: DomainContext, missionId: number): Promise<MissionPointcloudDto> {
   const [latest] = await ctx.db.select().from(conversion).where(missionBuilds(missionId)).orderBy(desc(conversion.id)).limit(1);
-  const served = await servedBuild(ctx, missionId);
+  // The served build is the latest one that succeeded: no build, none; the latest succeeded, that one.
+  const served = !latest ? null : latest.state === 'succeeded' ? latest : await servedBuild(ctx, missionId);
   const available = (await usableDatasets(ctx, missionId)).map((d) => d.id);
   const built = served?.sourceDatasetIds ?? [];
   return {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { missionListFilters, type MissionNeighbours } from '@/lib/shared/schemas/mission-view';
 import type { z } from 'zod';
 import { mission } from '../db/schema';
@@ -22,16 +22,20 @@ export async function getMissionNeighbours(ctx: DomainContext, input: MissionNei
   const values = keyValues(f.sort, current!);
   const where = missionListWhere(ctx.actor, f);
   const reverse: Direction = f.order === 'asc' ? 'desc' : 'asc';
-  const step = async (direction: Direction) => {
-    const [row] = await ctx.db
+  const step = (direction: Direction) =>
+    ctx.db
       .select({ id: mission.id })
       .from(mission)
       .where(and(where, after(f.sort, direction, values)))
       .orderBy(...orderBy(f.sort, direction))
       .limit(literalLimit(1));
-    return row?.id ?? null;
-  };
-  return { nextId: await step(f.order), previousId: await step(reverse) };
+  // Both neighbours in one round trip: each a scalar subquery (an index scan that stops at one row).
+  const [both] = await ctx.db
+    .select({ nextId: sql<string | null>`(${step(f.order)})`, previousId: sql<string | null>`(${step(reverse)})` })
+    .from(mission)
+    .where(eq(mission.id, id));
+  const asId = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return { nextId: asId(both?.nextId), previousId: asId(both?.previousId) };
 }
 
 /** getMissionNeighbours for query-shaped filters (tests): parsed with the endpoint's schema first (its defaults too). */

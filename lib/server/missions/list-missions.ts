@@ -7,7 +7,7 @@ import { appUser, building, company, customer, mission, missionShare, missionTag
 import type { DomainContext } from '../domain/context';
 import { parsedBy } from '../domain/validate';
 import { missionAccess } from './mission-access';
-import { toMissionDto, toMissionView } from './mission-dto';
+import { externalFields, toMissionFields } from './mission-dto';
 import { missionListWhere } from './mission-filters';
 import { after, decodeCursor, encodeCursor, keyColumns, keyValues, literalLimit, orderBy } from './mission-order';
 
@@ -81,10 +81,15 @@ function fullFieldsOf(actor: Actor): (r: Row) => boolean {
   };
 }
 
+/**
+ * A row as the list answers it, built in one step: the handler sends it without parsing it again
+ * (app/api/v2/missions/route.ts), and copying 50 rows of 50 fields through a DTO, a view and a
+ * rest pattern cost more than the query (docs/performance.md).
+ */
 function toListItem(r: Row, full: boolean): MissionListItem {
-  const { buildings: _b, ...view } = toMissionView(toMissionDto(r.m, [], r.tagIds), full);
-  const names = { companyName: r.companyName, customerName: r.customerName, buildingCount: r.buildingCount };
-  return view.view === 'full' ? { ...view, ...names, assigneeName: r.assigneeName } : { ...view, ...names };
+  const fields = toMissionFields(r.m, r.tagIds);
+  if (full) return { view: 'full', ...fields, companyName: r.companyName, customerName: r.customerName, assigneeName: r.assigneeName, buildingCount: r.buildingCount };
+  return { view: 'external', ...externalFields(fields), companyName: r.companyName, customerName: r.customerName, buildingCount: r.buildingCount };
 }
 
 /** listMissions for query-shaped input (tests): parsed with the endpoint's schema first (its defaults too). */

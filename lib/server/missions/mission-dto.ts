@@ -28,7 +28,8 @@ export function toBuildingDto(row: typeof building.$inferSelect): BuildingDto {
   };
 }
 
-export function toMissionDto(row: typeof mission.$inferSelect, buildings: BuildingDto[], tagIds: number[]): MissionDto {
+/** Every field of spec §3 Mission but its buildings (a list row shows their count instead). */
+export function toMissionFields(row: typeof mission.$inferSelect, tagIds: number[]): Omit<MissionDto, 'buildings'> {
   return {
     id: row.id,
     name: row.name,
@@ -51,7 +52,6 @@ export function toMissionDto(row: typeof mission.$inferSelect, buildings: Buildi
     address: row.address,
     latitude: row.latitude,
     longitude: row.longitude,
-    buildings,
     products: row.products,
     additionalProducts: row.additionalProducts,
     scanAppointment: iso(row.scanAppointment),
@@ -81,11 +81,19 @@ export function toMissionDto(row: typeof mission.$inferSelect, buildings: Buildi
   };
 }
 
+export function toMissionDto(row: typeof mission.$inferSelect, buildings: BuildingDto[], tagIds: number[]): MissionDto {
+  return { ...toMissionFields(row, tagIds), buildings };
+}
+
 /** The mission as the actor may see it: every field, or the external view's reduced set. */
 export function toMissionView(dto: MissionDto, fullFields: boolean): MissionView {
   if (fullFields) return { view: 'full', ...dto };
-  const reduced = Object.fromEntries(EXTERNAL_MISSION_FIELDS.map((f) => [f, dto[f]])) as Pick<MissionDto, ExternalMissionField>;
-  return { view: 'external', ...reduced, buildings: dto.buildings };
+  return { view: 'external', ...externalFields(dto), buildings: dto.buildings };
+}
+
+/** The fields of the external view, picked from every field. */
+export function externalFields<T extends Pick<MissionDto, ExternalMissionField>>(fields: T): Pick<MissionDto, ExternalMissionField> {
+  return Object.fromEntries(EXTERNAL_MISSION_FIELDS.map((f) => [f, fields[f]])) as Pick<MissionDto, ExternalMissionField>;
 }
 
 export type MissionView = z.output<typeof missionSchema> | z.output<typeof externalMissionSchema>;

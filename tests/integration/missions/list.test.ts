@@ -75,6 +75,16 @@ describe('mission list', () => {
     }
   }
 
+  it('answers every row exactly in the schema\'s shape, full and external view (the handler sends it without parsing it again)', async () => {
+    for (const who of ['admin', 'customer', 'external'] as const) {
+      const page = await listMissionsFromJson(w.ctx(who), { limit: 200 });
+      expect(page.items.length).toBeGreaterThan(0);
+      // Strict: a field the schema does not name (a row sent as-is) would be stripped by the parse and fail here.
+      expect(page).toStrictEqual(api.listMissions.response.parse(page));
+      expect(new Set(page.items.map((i) => i.view))).toEqual(new Set([who === 'external' ? 'external' : 'full']));
+    }
+  });
+
   it('sorts by name case-insensitively, ties by id, and by priority from urgent down', async () => {
     const byName = (await listMissionsFromJson(admin, { companyId: [companyId], sort: 'name', order: 'asc', limit: 200 })).items;
     const keys = byName.map((i) => [i.name.toLowerCase(), i.id] as const);

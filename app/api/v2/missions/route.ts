@@ -7,5 +7,6 @@ import * as api from '@/lib/shared/api/endpoints/missions';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(api.listMissions, ({ query }, ctx) => listMissions(requestContext(ctx), query));
+// The list's rows are built field by field by the verb (toListItem), checked against the schema by its tests.
+export const GET = handle(api.listMissions, { run: ({ query }, ctx) => listMissions(requestContext(ctx), query), shapedByVerb: true });
 export const POST = handle(api.createMission, { authorize: permitted('UI.menu.planner'), run: ({ body }, ctx) => createMission(requestContext(ctx), body) });
