@@ -1,14 +1,13 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { ERRORS } from '@tus/server';
 import { newRequestId } from '../api/envelope';
 import { isCrossOrigin } from '../api/origin';
 import type { DomainContext } from '../domain/context';
 import { requestContext } from '../domain/contexts';
+import { appendRequest } from './append-request';
 import { admissionKeyOf, forgetAdmissions, recallAdmission, rememberAdmission } from './admission';
 import { parseUploadChecksum } from './checksum';
 import { recordProgress } from './record-progress';
@@ -129,19 +128,14 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
 
     const hash = checksum ? createHash(checksum.algorithm) : null;
     const whole = continueDigest(id, offset);
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.byteLength;
-      hash?.update(chunk);
-      whole?.update(chunk);
-    });
     let complete = false;
     let matches = false;
     try {
-      complete = await pipeline(req, createWriteStream(file, { flags: 'r+', start: offset })).then(
-        () => received === length,
-        () => false,
-      );
+      const stored = await appendRequest(req, file, offset, (chunk) => {
+        hash?.update(chunk);
+        whole?.update(chunk);
+      }).catch(() => null);
+      complete = stored === length;
       matches = complete && (hash === null || hash.digest('base64') === checksum!.digest);
     } finally {
       // What the request appended stays only if all of it arrived and matched its checksum; the

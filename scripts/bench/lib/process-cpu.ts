@@ -93,3 +93,25 @@ export function cpuMeter(roots: Record<string, number>): { sample: () => Record<
     },
   };
 }
+
+/** The first process below `root` (itself included) whose command line contains `needle`, or null. */
+export function pidBelow(root: number, needle: string): number | null {
+  const parent = new Map<number, number>();
+  for (const pid of pids()) {
+    const s = stat(pid);
+    if (s) parent.set(pid, s.ppid);
+  }
+  const under = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
+    return false;
+  };
+  for (const pid of parent.keys()) {
+    if (!under(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(needle)) return pid;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
