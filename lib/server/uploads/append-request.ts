@@ -7,90 +7,95 @@ import { finished } from 'node:stream/promises';
  * Writes a PATCH request's body into the upload's file from `offset` on, as it arrives.
  *
  * Node hands a request's body over in socket reads of at most 64 KiB. Piped into a WriteStream each
- * becomes its own write on the thread pool (a round trip to the main thread per 64 KiB, 64 per
- * 4 MiB request) and the stream machinery around it; here the chunks are gathered and written
- * WRITE_BYTES at a time with one positioned writev, while the next ones are read. At most
- * MAX_UNWRITTEN bytes wait for the disk: beyond that the request is paused (TCP pushes back).
+ * became its own write on the thread pool (a round trip to the main thread per 64 KiB, 64 per
+ * 4 MiB request) with the stream machinery around it. Here the reads are copied into one buffer
+ * for the request (its length is known and bounded by UPLOAD_REQUEST_BYTES; buffers are reused,
+ * so the 64 KiB reads die young instead of piling up as external memory for the collector) and
+ * written WRITE_BYTES at a time with one positioned write, while the next ones are read. The whole
+ * body in one piece also lets its checksum be computed in one call off the main thread.
  */
 
 /** Bytes gathered before a write: large enough that the per-write cost vanishes, small enough to overlap reading and writing. */
 export const WRITE_BYTES = 1024 * 1024;
-/** Bytes read but not yet written above which reading pauses. */
-const MAX_UNWRITTEN = 4 * WRITE_BYTES;
 
-/** Writes all of `buffers` at `position` (a writev may write less than asked, e.g. when interrupted). */
-async function writeAll(file: FileHandle, buffers: Buffer[], position: number): Promise<void> {
-  let left = buffers;
-  let at = position;
-  while (left.length > 0) {
-    const { bytesWritten } = await file.writev(left, at);
-    at += bytesWritten;
-    let skip = bytesWritten;
-    const rest: Buffer[] = [];
-    for (const b of left) {
-      if (skip >= b.byteLength) skip -= b.byteLength;
-      else {
-        rest.push(skip > 0 ? b.subarray(skip) : b);
-        skip = 0;
-      }
-    }
-    if (bytesWritten === 0 && rest.length > 0) throw new Error('the upload file took no bytes');
-    left = rest;
+/** Request buffers kept for reuse: a few uploads in flight need no new one. */
+const KEEP_BUFFERS = 4;
+const free: Buffer[] = [];
+
+function takeBuffer(size: number): Buffer {
+  const at = free.findIndex((b) => b.byteLength >= size);
+  return at >= 0 ? free.splice(at, 1)[0]! : Buffer.allocUnsafeSlow(size);
+}
+
+function giveBack(buffer: Buffer): void {
+  if (free.length < KEEP_BUFFERS) free.push(buffer);
+}
+
+/** Writes all of `bytes` at `position` (a write may take less than asked). */
+async function writeAll(file: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  let done = 0;
+  while (done < bytes.byteLength) {
+    const { bytesWritten } = await file.write(bytes, done, bytes.byteLength - done, position + done);
+    if (bytesWritten === 0) throw new Error('the upload file took no bytes');
+    done += bytesWritten;
   }
 }
 
+export interface AppendHooks<R> {
+  /** Each piece of the body, in order, as it goes to the file (the upload's running digest). */
+  eachPiece(bytes: Buffer): void;
+  /** The whole body once it arrived, while its last piece is being written (the request's checksum). */
+  whole(body: Buffer): Promise<R>;
+}
+
 /**
- * Appends `req`'s body to `path` from `offset` on, calling `onChunk` with each chunk in order before it
- * is written. Resolves with the number of bytes written once the body ended and every byte is on
- * the file; rejects when the body breaks off or a write fails, only after every write started has
- * settled (so a rollback that follows sees the file as it stays).
+ * Appends `req`'s body of `length` bytes to `path` from `offset` on and resolves with what
+ * `hooks.whole` made of it, once every byte is on the file. Rejects when the body breaks off, is not
+ * `length` bytes long or a write fails — only after every write started has settled, so a rollback
+ * that follows sees the file as it stays.
  */
-export async function appendRequest(req: IncomingMessage, path: string, offset: number, onChunk: (chunk: Buffer) => void): Promise<number> {
+export async function appendRequest<R>(req: IncomingMessage, path: string, offset: number, length: number, hooks: AppendHooks<R>): Promise<R> {
   const file = await open(path, 'r+');
-  let gathered: Buffer[] = [];
-  let gatheredBytes = 0;
-  let position = offset;
-  let unwritten = 0;
+  const body = takeBuffer(length);
+  let received = 0;
+  let issued = 0;
   let writes: Promise<void> = Promise.resolve();
   let failure: unknown = null;
+  let result: Promise<R> | null = null;
 
-  const flush = () => {
-    if (gatheredBytes === 0) return;
-    const buffers = gathered;
-    const bytes = gatheredBytes;
-    const at = position;
-    gathered = [];
-    gatheredBytes = 0;
-    position += bytes;
-    writes = writes.then(async () => {
-      if (failure !== null) return;
-      try {
-        await writeAll(file, buffers, at);
-      } catch (err) {
-        failure = err;
-        req.destroy(err as Error);
-        return;
-      }
-      unwritten -= bytes;
-      if (req.isPaused() && unwritten <= MAX_UNWRITTEN / 2) req.resume();
+  const write = (to: number) => {
+    const piece = body.subarray(issued, to);
+    const at = offset + issued;
+    issued = to;
+    hooks.eachPiece(piece);
+    writes = writes.then(() => (failure === null ? writeAll(file, piece, at) : undefined)).catch((err: unknown) => {
+      failure ??= err;
+      req.destroy(err as Error);
     });
   };
 
   req.on('data', (chunk: Buffer) => {
-    onChunk(chunk);
-    gathered.push(chunk);
-    gatheredBytes += chunk.byteLength;
-    unwritten += chunk.byteLength;
-    if (gatheredBytes >= WRITE_BYTES) flush();
-    if (unwritten > MAX_UNWRITTEN) req.pause();
+    if (received + chunk.byteLength > length) {
+      failure ??= new Error('the request body is longer than its Content-Length');
+      req.destroy(failure as Error);
+      return;
+    }
+    chunk.copy(body, received);
+    received += chunk.byteLength;
+    if (received - issued >= WRITE_BYTES) write(received);
   });
   try {
     await finished(req);
-    flush();
+    if (received !== length) throw new Error('the request body is shorter than its Content-Length');
+    if (issued < received) write(received);
+    result = hooks.whole(body.subarray(0, length));
+    await writes;
+    if (failure !== null) throw failure;
+    return await result;
   } finally {
     await writes;
+    await result?.catch(() => undefined);
     await file.close();
+    giveBack(body);
   }
-  if (failure !== null) throw failure;
-  return position - offset;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS } from '@tus/server';
@@ -50,6 +50,10 @@ function answer(res: ServerResponse, status: number, headers: Record<string, str
   res.writeHead(status, { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store', ...(body ? { 'Content-Type': 'text/plain', 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...headers });
   res.end(body);
 }
+
+/** The base64 digest of `body`, computed on the thread pool (WebCrypto), not on the main thread. */
+const digestOf = async (algorithm: 'sha1' | 'sha256', body: Uint8Array): Promise<string> =>
+  Buffer.from(await webcrypto.subtle.digest(algorithm === 'sha1' ? 'SHA-1' : 'SHA-256', body)).toString('base64');
 
 const refuse = (res: ServerResponse, error: { status_code: number; body: string }, headers: Record<string, string>) => answer(res, error.status_code, headers, error.body);
 
@@ -126,17 +130,20 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
     }
     if (size !== offset) return refuse(res, ERRORS.INVALID_OFFSET, headers);
 
-    const hash = checksum ? createHash(checksum.algorithm) : null;
     const whole = continueDigest(id, offset);
     let complete = false;
     let matches = false;
     try {
-      const stored = await appendRequest(req, file, offset, (chunk) => {
-        hash?.update(chunk);
-        whole?.update(chunk);
-      }).catch(() => null);
-      complete = stored === length;
-      matches = complete && (hash === null || hash.digest('base64') === checksum!.digest);
+      const digest = await appendRequest(req, file, offset, length, {
+        eachPiece: (bytes) => whole?.update(bytes),
+        // On the thread pool, beside the last write: the main thread stays free for other requests.
+        whole: (body) => (checksum ? digestOf(checksum.algorithm, body) : Promise.resolve(null)),
+      }).then(
+        (d) => ({ d }),
+        () => null,
+      );
+      complete = digest !== null;
+      matches = digest !== null && (checksum === null || digest.d === checksum.digest);
     } finally {
       // What the request appended stays only if all of it arrived and matched its checksum; the
       // lock is still held, so nobody sees the offset before that.

@@ -115,3 +115,25 @@ export function pidBelow(root: number, needle: string): number | null {
   }
   return null;
 }
+
+/** CPU milliseconds so far of `pid`'s main thread and of all its other threads (Node 20 names them all `node`). */
+export function threadCpuMs(pid: number): { main?: number; 'other threads'?: number } {
+  const out: Record<string, number> = {};
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = Number(tid) === pid ? 'main' : 'other threads';
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      out[name] = (out[name] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}

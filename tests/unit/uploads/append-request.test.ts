@@ -44,19 +44,24 @@ function send(parts: Buffer[], length: number, cut = false): Promise<number | 'r
   });
 }
 
-it('writes a body of several write units at its offset, seeing every chunk in order', async () => {
+it('writes a body of several write units at its offset, handing over every piece in order and the whole body', async () => {
   const path = join(dir, 'whole');
   const head = randomBytes(1000);
   writeFileSync(path, head);
   const body = randomBytes(3 * WRITE_BYTES + 12345);
-  const seen: Buffer[] = [];
-  let stored = -1;
+  const pieces: Buffer[] = [];
+  let whole: Buffer | null = null;
   handle = async (req) => {
-    stored = await appendRequest(req, path, head.byteLength, (chunk) => seen.push(Buffer.from(chunk)));
+    const copy = await appendRequest(req, path, head.byteLength, body.byteLength, {
+      eachPiece: (piece) => pieces.push(Buffer.from(piece)),
+      whole: async (b) => Buffer.from(b),
+    });
+    whole = copy;
   };
-  expect(await send([body], body.byteLength)).toBe(204);
-  expect(stored).toBe(body.byteLength);
-  expect(Buffer.concat(seen).equals(body)).toBe(true);
+  expect(await send([body.subarray(0, 5000), body.subarray(5000)], body.byteLength)).toBe(204);
+  expect(whole!.equals(body)).toBe(true);
+  expect(pieces.length).toBeGreaterThan(1);
+  expect(Buffer.concat(pieces).equals(body)).toBe(true);
   expect(readFileSync(path).equals(Buffer.concat([head, body]))).toBe(true);
 });
 
@@ -64,12 +69,12 @@ it('rejects a body that breaks off, after its writes settled', async () => {
   const path = join(dir, 'cut');
   writeFileSync(path, Buffer.alloc(0));
   const sent = randomBytes(2 * WRITE_BYTES);
-  let outcome: Promise<number> | null = null;
+  let outcome: Promise<void> | null = null;
   const settled = new Promise<void>((resolve) => {
     handle = (req) => {
-      outcome = appendRequest(req, path, 0, () => undefined);
+      outcome = appendRequest(req, path, 0, 4 * WRITE_BYTES, { eachPiece: () => undefined, whole: async () => undefined });
       void outcome.catch(() => undefined).finally(resolve);
-      return outcome.then(() => undefined);
+      return outcome;
     };
   });
   expect(await send([sent], 4 * WRITE_BYTES, true)).toBe('reset');
@@ -81,7 +86,25 @@ it('rejects a body that breaks off, after its writes settled', async () => {
   expect(readFileSync(path).equals(sent.subarray(0, size))).toBe(true);
 });
 
+it('reuses its buffer without mixing requests: a second body after a longer one is stored as sent', async () => {
+  const path = join(dir, 'reuse');
+  writeFileSync(path, Buffer.alloc(0));
+  const first = randomBytes(WRITE_BYTES + 7);
+  const second = randomBytes(100);
+  const wholes: Buffer[] = [];
+  let at = 0;
+  handle = async (req) => {
+    const length = Number(req.headers['content-length']);
+    wholes.push(await appendRequest(req, path, at, length, { eachPiece: () => undefined, whole: async (b) => Buffer.from(b) }));
+    at += length;
+  };
+  expect(await send([first], first.byteLength)).toBe(204);
+  expect(await send([second], second.byteLength)).toBe(204);
+  expect(wholes[1]!.equals(second)).toBe(true);
+  expect(readFileSync(path).equals(Buffer.concat([first, second]))).toBe(true);
+});
+
 it('rejects before reading when the file cannot be opened', async () => {
-  handle = (req) => appendRequest(req, join(dir, 'missing', 'file'), 0, () => undefined).then(() => undefined);
+  handle = (req) => appendRequest(req, join(dir, 'missing', 'file'), 0, 10, { eachPiece: () => undefined, whole: async () => undefined });
   expect(await send([randomBytes(10)], 10)).toBe('reset');
 });
