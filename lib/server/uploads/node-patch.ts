@@ -147,7 +147,10 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
     } finally {
       // What the request appended stays only if all of it arrived and matched its checksum; the
       // lock is still held, so nobody sees the offset before that.
-      if (!matches) await service.area.rollback!(id, offset);
+      if (!matches) {
+        whole?.drop();
+        await service.area.rollback!(id, offset);
+      }
     }
     if (!complete) {
       // The connection broke off, or another request took the upload over.
