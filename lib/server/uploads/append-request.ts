@@ -12,7 +12,8 @@ import { finished } from 'node:stream/promises';
  * for the request (its length is known and bounded by UPLOAD_REQUEST_BYTES; buffers are reused,
  * so the 64 KiB reads die young instead of piling up as external memory for the collector) and
  * written WRITE_BYTES at a time with one positioned write, while the next ones are read. The whole
- * body in one piece also lets its checksum be computed in one call off the main thread.
+ * body in one piece also lets its checksum be computed in one call off the main thread. The
+ * buffers are shared memory, so the hashing thread (running-digest.ts) reads them where they are.
  */
 
 /** Bytes gathered before a write: large enough that the per-write cost vanishes, small enough to overlap reading and writing. */
@@ -24,7 +25,7 @@ const free: Buffer[] = [];
 
 function takeBuffer(size: number): Buffer {
   const at = free.findIndex((b) => b.byteLength >= size);
-  return at >= 0 ? free.splice(at, 1)[0]! : Buffer.allocUnsafeSlow(size);
+  return at >= 0 ? free.splice(at, 1)[0]! : Buffer.from(new SharedArrayBuffer(size));
 }
 
 function giveBack(buffer: Buffer): void {
@@ -44,7 +45,10 @@ async function writeAll(file: FileHandle, bytes: Buffer, position: number): Prom
 export interface AppendHooks<R> {
   /** Each piece of the body, in order, as it goes to the file (the upload's running digest). */
   eachPiece(bytes: Buffer): void;
-  /** The whole body once it arrived, while its last piece is being written (the request's checksum). */
+  /**
+   * The whole body once it arrived, while its last piece is being written (the request's checksum).
+   * The buffer is reused once this resolved: it must be done with every piece by then.
+   */
   whole(body: Buffer): Promise<R>;
 }
 
@@ -52,7 +56,8 @@ export interface AppendHooks<R> {
  * Appends `req`'s body of `length` bytes to `path` from `offset` on and resolves with what
  * `hooks.whole` made of it, once every byte is on the file. Rejects when the body breaks off, is not
  * `length` bytes long or a write fails — only after every write started has settled, so a rollback
- * that follows sees the file as it stays.
+ * that follows sees the file as it stays. (The buffer of a failed request is not reused: a hash of
+ * its pieces may still be reading it.)
  */
 export async function appendRequest<R>(req: IncomingMessage, path: string, offset: number, length: number, hooks: AppendHooks<R>): Promise<R> {
   const file = await open(path, 'r+');
@@ -91,11 +96,12 @@ export async function appendRequest<R>(req: IncomingMessage, path: string, offse
     result = hooks.whole(body.subarray(0, length));
     await writes;
     if (failure !== null) throw failure;
-    return await result;
+    const made = await result;
+    giveBack(body);
+    return made;
   } finally {
     await writes;
     await result?.catch(() => undefined);
     await file.close();
-    giveBack(body);
   }
 }

@@ -1,5 +1,4 @@
 import 'server-only';
-import { webcrypto } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS } from '@tus/server';
@@ -11,7 +10,7 @@ import { appendRequest } from './append-request';
 import { admissionKeyOf, forgetAdmissions, recallAdmission, rememberAdmission } from './admission';
 import { parseUploadChecksum } from './checksum';
 import { recordProgress } from './record-progress';
-import { continueDigest, recordDigest } from './running-digest';
+import { checksumOf, continueDigest, digestsSettled, recordDigest } from './running-digest';
 import { uploadService } from './tus-server';
 
 /*
@@ -50,10 +49,6 @@ function answer(res: ServerResponse, status: number, headers: Record<string, str
   res.writeHead(status, { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store', ...(body ? { 'Content-Type': 'text/plain', 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...headers });
   res.end(body);
 }
-
-/** The base64 digest of `body`, computed on the thread pool (WebCrypto), not on the main thread. */
-const digestOf = async (algorithm: 'sha1' | 'sha256', body: Uint8Array): Promise<string> =>
-  Buffer.from(await webcrypto.subtle.digest(algorithm === 'sha1' ? 'SHA-1' : 'SHA-256', body)).toString('base64');
 
 const refuse = (res: ServerResponse, error: { status_code: number; body: string }, headers: Record<string, string>) => answer(res, error.status_code, headers, error.body);
 
@@ -136,8 +131,9 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
     try {
       const digest = await appendRequest(req, file, offset, length, {
         eachPiece: (bytes) => whole?.update(bytes),
-        // On the thread pool, beside the last write: the main thread stays free for other requests.
-        whole: (body) => (checksum ? digestOf(checksum.algorithm, body) : Promise.resolve(null)),
+        // On the hashing thread, beside the last write; either answer comes after the running digest
+        // took every piece, so the request's buffer may be reused then.
+        whole: (body) => (checksum ? checksumOf(checksum.algorithm, body) : digestsSettled().then(() => null)),
       }).then(
         (d) => ({ d }),
         () => null,

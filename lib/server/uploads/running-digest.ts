@@ -13,10 +13,14 @@ import { Worker } from 'node:worker_threads';
  * (streamed through @tus/server, or served by another process) leaves no digest at its end, and
  * the finish hook falls back to reading the file.
  *
- * The hashing runs on a thread of its own (one per process): on the main thread it was a quarter
- * of an upload's CPU there, and the main thread is the one every request waits for. The thread gets
- * copies of the bytes, in order, over one message port, so it hashes them in the order they were
- * stored; what it cannot follow (it restarted, or evicted an entry) ends as no digest, never a wrong one.
+ * The hashing runs on a thread of its own (one per process), and so does a request's checksum
+ * (`checksumOf`): on the main thread, the one every request waits for, they were a third of an
+ * upload's CPU there. The thread gets the bytes in order over one message port, so it hashes them
+ * in the order they were stored; what it cannot follow (it restarted, or evicted an entry) ends as
+ * no digest, never a wrong one. Bytes in shared memory (node-patch.ts's request buffers) are read
+ * where they are, not copied: copying into fresh memory costs the main thread as much as hashing.
+ * Their owner reuses them only after a reply (`checksumOf`, `digestsSettled`), which the thread
+ * sends after every message before it.
  */
 
 /** A digest being continued by one request: `update` with its bytes, then `recordDigest` or `drop`. */
@@ -36,12 +40,13 @@ const { createHash } = require('node:crypto');
 const MAX = ${MAX_DIGESTS};
 const recorded = new Map();
 const open = new Map();
+const view = (m) => m.bytes ?? new Uint8Array(m.shared, m.offset, m.length);
 const bounded = (map, key, value) => { map.delete(key); if (map.size >= MAX) map.delete(map.keys().next().value); map.set(key, value); };
 parentPort.on('message', (m) => {
   if (m.op === 'continue') {
     const from = m.fresh ? null : recorded.get(m.id);
     if (m.fresh || from) bounded(open, m.token, m.fresh ? createHash('sha256') : from.copy());
-  } else if (m.op === 'update') open.get(m.token)?.update(m.bytes);
+  } else if (m.op === 'update') open.get(m.token)?.update(view(m));
   else if (m.op === 'drop') open.delete(m.token);
   else if (m.op === 'record') {
     const hash = open.get(m.token);
@@ -52,8 +57,9 @@ parentPort.on('message', (m) => {
   else if (m.op === 'take') {
     const hash = recorded.get(m.id);
     recorded.delete(m.id);
-    parentPort.postMessage({ reply: m.reply, hex: hash ? hash.digest('hex') : null });
-  }
+    parentPort.postMessage({ reply: m.reply, value: hash ? hash.digest('hex') : null });
+  } else if (m.op === 'checksum') parentPort.postMessage({ reply: m.reply, value: createHash(m.algorithm).update(view(m)).digest('base64') });
+  else if (m.op === 'settle') parentPort.postMessage({ reply: m.reply, value: null });
 });
 `;
 
@@ -61,7 +67,7 @@ interface Hasher {
   worker: Worker;
   /** The offset each upload's recorded digest ends at, as far as this side knows. */
   offsets: Map<string, number>;
-  replies: Map<number, (hex: string | null) => void>;
+  replies: Map<number, (value: string | null) => void>;
   next: number;
 }
 
@@ -73,8 +79,8 @@ function hasher(): Hasher {
   const worker = new Worker(THREAD, { eval: true });
   const h: Hasher = { worker, offsets: new Map(), replies: new Map(), next: 1 };
   worker.unref();
-  worker.on('message', (m: { reply: number; hex: string | null }) => {
-    h.replies.get(m.reply)?.(m.hex);
+  worker.on('message', (m: { reply: number; value: string | null }) => {
+    h.replies.get(m.reply)?.(m.value);
     h.replies.delete(m.reply);
     if (h.replies.size === 0) worker.unref();
   });
@@ -92,6 +98,34 @@ function hasher(): Hasher {
 
 const post = (h: Hasher, message: Record<string, unknown>, transfer: ArrayBuffer[] = []) => h.worker.postMessage(message, transfer);
 
+/** Bytes for the thread: shared memory as it is, anything else as a copy handed over (its owner may reuse it at once). */
+function carried(bytes: Uint8Array): { message: Record<string, unknown>; transfer: ArrayBuffer[] } {
+  if (bytes.buffer instanceof SharedArrayBuffer) return { message: { shared: bytes.buffer, offset: bytes.byteOffset, length: bytes.byteLength }, transfer: [] };
+  const copy = new Uint8Array(bytes);
+  return { message: { bytes: copy }, transfer: [copy.buffer] };
+}
+
+/** Asks the thread for an answer; it comes after everything posted before. A thread that died answers null. */
+function ask(h: Hasher, message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<string | null> {
+  const reply = h.next++;
+  return new Promise((resolve) => {
+    h.replies.set(reply, resolve);
+    h.worker.ref();
+    post(h, { ...message, reply }, transfer);
+  });
+}
+
+/** The base64 digest of `bytes` (a request's Upload-Checksum), computed on the thread; null if it died. */
+export function checksumOf(algorithm: 'sha1' | 'sha256', bytes: Uint8Array): Promise<string | null> {
+  const { message, transfer } = carried(bytes);
+  return ask(hasher(), { op: 'checksum', algorithm, ...message }, transfer);
+}
+
+/** Resolves once the thread has hashed everything handed to it so far (shared bytes may then be reused). */
+export async function digestsSettled(): Promise<void> {
+  await ask(hasher(), { op: 'settle' });
+}
+
 /**
  * A digest to continue with bytes from `offset` on: the upload's digest when it ends there, a fresh
  * one at 0, or null when the bytes before `offset` were not followed.
@@ -104,9 +138,8 @@ export function continueDigest(id: string, offset: number): RunningDigest | null
   const digest: RunningDigest & { token: number } = {
     token,
     update(bytes) {
-      // A copy, handed over: the caller reuses its buffer.
-      const copy = new Uint8Array(bytes);
-      post(h, { op: 'update', token, bytes: copy }, [copy.buffer]);
+      const { message, transfer } = carried(bytes);
+      post(h, { op: 'update', token, ...message }, transfer);
       return digest;
     },
     drop: () => post(h, { op: 'drop', token }),
@@ -132,12 +165,7 @@ export function takeDigest(id: string, size: number): Promise<string | null> {
     post(h, { op: 'forget', id });
     return Promise.resolve(null);
   }
-  const reply = h.next++;
-  return new Promise((resolve) => {
-    h.replies.set(reply, resolve);
-    h.worker.ref();
-    post(h, { op: 'take', id, reply });
-  });
+  return ask(h, { op: 'take', id });
 }
 
 export function forgetDigest(id: string): void {

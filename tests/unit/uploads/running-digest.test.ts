@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createHash, randomBytes } from 'node:crypto';
-import { continueDigest, forgetDigest, recordDigest, takeDigest } from '@/lib/server/uploads/running-digest';
+import { checksumOf, continueDigest, digestsSettled, forgetDigest, recordDigest, takeDigest } from '@/lib/server/uploads/running-digest';
 
 /* The running SHA-256 of an upload, hashed on its own thread from copies of the bytes handed over in order. */
 
@@ -33,4 +33,21 @@ it('gives nothing for bytes it did not follow to the end, or after the upload en
   recordDigest(id, 100, e);
   forgetDigest(id);
   expect(await takeDigest(id, 100)).toBeNull();
+});
+
+it('reads shared memory where it is, and has hashed it by the time a checksum or settle answers', async () => {
+  const id = 'c'.repeat(32);
+  const shared = Buffer.from(new SharedArrayBuffer(4096));
+  const bytes = randomBytes(4096);
+  bytes.copy(shared);
+  const d = continueDigest(id, 0)!.update(shared.subarray(0, 1000));
+  expect(await checksumOf('sha256', shared.subarray(0, 1000))).toBe(createHash('sha256').update(bytes.subarray(0, 1000)).digest('base64'));
+  expect(await checksumOf('sha1', bytes)).toBe(createHash('sha1').update(bytes).digest('base64'));
+  // Answered: the owner may reuse its buffer now without changing what was hashed.
+  shared.fill(7, 0, 1000);
+  d.update(shared.subarray(1000, 4096));
+  await digestsSettled();
+  shared.fill(9);
+  recordDigest(id, 4096, d);
+  expect(await takeDigest(id, 4096)).toBe(sha256(bytes.subarray(0, 1000), bytes.subarray(1000)));
 });
