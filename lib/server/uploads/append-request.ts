@@ -18,6 +18,8 @@ import { finished } from 'node:stream/promises';
 
 /** Bytes gathered before a write: large enough that the per-write cost vanishes, small enough to overlap reading and writing. */
 export const WRITE_BYTES = 1024 * 1024;
+/** Bytes gathered before they go to `eachPiece` (the hashes): what is left to hash when the last byte arrived. */
+export const PIECE_BYTES = 256 * 1024;
 
 /** Request buffers kept for reuse: a few uploads in flight need no new one. */
 const KEEP_BUFFERS = 4;
@@ -43,7 +45,7 @@ async function writeAll(file: FileHandle, bytes: Buffer, position: number): Prom
 }
 
 export interface AppendHooks<R> {
-  /** Each piece of the body, in order, as it goes to the file (the upload's running digest). */
+  /** Each piece of the body, in order, as it arrives (the hashes). */
   eachPiece(bytes: Buffer): void;
   /**
    * The whole body once it arrived, while its last piece is being written (the request's checksum).
@@ -64,6 +66,7 @@ export async function appendRequest<R>(req: IncomingMessage, path: string, offse
   const body = takeBuffer(length);
   let received = 0;
   let issued = 0;
+  let handed = 0;
   let writes: Promise<void> = Promise.resolve();
   let failure: unknown = null;
   let result: Promise<R> | null = null;
@@ -72,11 +75,15 @@ export async function appendRequest<R>(req: IncomingMessage, path: string, offse
     const piece = body.subarray(issued, to);
     const at = offset + issued;
     issued = to;
-    hooks.eachPiece(piece);
     writes = writes.then(() => (failure === null ? writeAll(file, piece, at) : undefined)).catch((err: unknown) => {
       failure ??= err;
       req.destroy(err as Error);
     });
+  };
+
+  const hand = (to: number) => {
+    hooks.eachPiece(body.subarray(handed, to));
+    handed = to;
   };
 
   req.on('data', (chunk: Buffer) => {
@@ -87,11 +94,13 @@ export async function appendRequest<R>(req: IncomingMessage, path: string, offse
     }
     chunk.copy(body, received);
     received += chunk.byteLength;
+    if (received - handed >= PIECE_BYTES) hand(received);
     if (received - issued >= WRITE_BYTES) write(received);
   });
   try {
     await finished(req);
     if (received !== length) throw new Error('the request body is shorter than its Content-Length');
+    if (handed < received) hand(received);
     if (issued < received) write(received);
     result = hooks.whole(body.subarray(0, length));
     await writes;

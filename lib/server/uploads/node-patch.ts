@@ -10,7 +10,7 @@ import { appendRequest } from './append-request';
 import { admissionKeyOf, forgetAdmissions, recallAdmission, rememberAdmission } from './admission';
 import { parseUploadChecksum } from './checksum';
 import { recordProgress } from './record-progress';
-import { checksumOf, continueDigest, digestsSettled, recordDigest } from './running-digest';
+import { continueDigest, digestsSettled, recordDigest, requestChecksum } from './running-digest';
 import { uploadService } from './tus-server';
 
 /*
@@ -126,14 +126,18 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
     if (size !== offset) return refuse(res, ERRORS.INVALID_OFFSET, headers);
 
     const whole = continueDigest(id, offset);
+    const sum = checksum ? requestChecksum(checksum.algorithm) : null;
     let complete = false;
     let matches = false;
     try {
       const digest = await appendRequest(req, file, offset, length, {
-        eachPiece: (bytes) => whole?.update(bytes),
-        // On the hashing thread, beside the last write; either answer comes after the running digest
-        // took every piece, so the request's buffer may be reused then.
-        whole: (body) => (checksum ? checksumOf(checksum.algorithm, body) : digestsSettled().then(() => null)),
+        // Both hashes on the hashing thread, as the bytes arrive.
+        eachPiece: (bytes) => {
+          whole?.update(bytes);
+          sum?.update(bytes);
+        },
+        // Either answer comes after the thread took every piece: the request's buffer may be reused then.
+        whole: () => (sum ? sum.digest() : digestsSettled().then(() => null)),
       }).then(
         (d) => ({ d }),
         () => null,

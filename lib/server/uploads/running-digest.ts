@@ -14,12 +14,12 @@ import { Worker } from 'node:worker_threads';
  * the finish hook falls back to reading the file.
  *
  * The hashing runs on a thread of its own (one per process), and so does a request's checksum
- * (`checksumOf`): on the main thread, the one every request waits for, they were a third of an
+ * (`requestChecksum`): on the main thread, the one every request waits for, they were a third of an
  * upload's CPU there. The thread gets the bytes in order over one message port, so it hashes them
  * in the order they were stored; what it cannot follow (it restarted, or evicted an entry) ends as
  * no digest, never a wrong one. Bytes in shared memory (node-patch.ts's request buffers) are read
  * where they are, not copied: copying into fresh memory costs the main thread as much as hashing.
- * Their owner reuses them only after a reply (`checksumOf`, `digestsSettled`), which the thread
+ * Their owner reuses them only after a reply (a checksum's `digest`, `digestsSettled`), which the thread
  * sends after every message before it.
  */
 
@@ -43,7 +43,12 @@ const open = new Map();
 const view = (m) => m.bytes ?? new Uint8Array(m.shared, m.offset, m.length);
 const bounded = (map, key, value) => { map.delete(key); if (map.size >= MAX) map.delete(map.keys().next().value); map.set(key, value); };
 parentPort.on('message', (m) => {
-  if (m.op === 'continue') {
+  if (m.op === 'checksum') bounded(open, m.token, createHash(m.algorithm));
+  else if (m.op === 'sum') {
+    const hash = open.get(m.token);
+    open.delete(m.token);
+    parentPort.postMessage({ reply: m.reply, value: hash ? hash.digest('base64') : null });
+  } else if (m.op === 'continue') {
     const from = m.fresh ? null : recorded.get(m.id);
     if (m.fresh || from) bounded(open, m.token, m.fresh ? createHash('sha256') : from.copy());
   } else if (m.op === 'update') open.get(m.token)?.update(view(m));
@@ -58,8 +63,7 @@ parentPort.on('message', (m) => {
     const hash = recorded.get(m.id);
     recorded.delete(m.id);
     parentPort.postMessage({ reply: m.reply, value: hash ? hash.digest('hex') : null });
-  } else if (m.op === 'checksum') parentPort.postMessage({ reply: m.reply, value: createHash(m.algorithm).update(view(m)).digest('base64') });
-  else if (m.op === 'settle') parentPort.postMessage({ reply: m.reply, value: null });
+  } else if (m.op === 'settle') parentPort.postMessage({ reply: m.reply, value: null });
 });
 `;
 
@@ -115,10 +119,24 @@ function ask(h: Hasher, message: Record<string, unknown>, transfer: ArrayBuffer[
   });
 }
 
-/** The base64 digest of `bytes` (a request's Upload-Checksum), computed on the thread; null if it died. */
-export function checksumOf(algorithm: 'sha1' | 'sha256', bytes: Uint8Array): Promise<string | null> {
-  const { message, transfer } = carried(bytes);
-  return ask(hasher(), { op: 'checksum', algorithm, ...message }, transfer);
+/** A request's checksum (Upload-Checksum), hashed on the thread as its bytes arrive. */
+export interface RequestChecksum {
+  update(bytes: Uint8Array): void;
+  /** The base64 digest of everything given; null if the thread died meanwhile. */
+  digest(): Promise<string | null>;
+}
+
+export function requestChecksum(algorithm: 'sha1' | 'sha256'): RequestChecksum {
+  const h = hasher();
+  const token = h.next++;
+  post(h, { op: 'checksum', token, algorithm });
+  return {
+    update(bytes) {
+      const { message, transfer } = carried(bytes);
+      post(h, { op: 'update', token, ...message }, transfer);
+    },
+    digest: () => ask(h, { op: 'sum', token }),
+  };
 }
 
 /** Resolves once the thread has hashed everything handed to it so far (shared bytes may then be reused). */
