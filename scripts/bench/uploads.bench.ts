@@ -3,16 +3,30 @@
  * `npm test -- e2e` starts it (production build, identity service, worker, app, demo seed), admin@
  * signed in over HTTP, then a 512 MiB scan (LAS signature + random bytes) sent with tus 1.0 as the
  * browser client sends it: PATCH requests of UPLOAD_REQUEST_BYTES (the app's OPTIONS answer), each
- * with an `Upload-Checksum: sha256`. The client's digests are computed before the clock starts (a
- * browser hashes on its own machine; here client and app share two cores), so the figure is the app's.
+ * with an `Upload-Checksum: sha256`, one after another on one kept-alive connection. The client's
+ * digests are computed before the clock starts (a browser hashes on its own machine; here client and
+ * app share two cores), and it sends with node:http, which costs a fifth of fetch's CPU per byte
+ * (0.5 against 2-6 ms/MiB measured here), so the figure is the app's.
+ *
+ * Before the measurements: a 3-request upload (Next loads the upload routes on their first request,
+ * and the route registers the direct PATCH path), and before each measurement the bench waits until
+ * the worker has no job queued or running: the demo scan's conversion (about 12 s of CPU) ran during
+ * the first measurement, and each measured upload queues its own dataset.import (a random "LAS"
+ * fails at its header within a second). The wait and the worker's CPU meanwhile are reported
+ * (`workerBefore`); so the worker's work is measured apart, not hidden.
  *
  * Figures (MiB/s, from the first PATCH to the answer of the last, so they include the finish hook:
- * SHA-256 of the stored file, the move into place, the rows and the queued dataset.import):
- * with checksums; without (after the first request, which is read whole for the content check,
- * the bodies stream into the store); and the second half of an upload after a resume (HEAD for the
- * offset on a fresh connection). Also the raw loopback rate of the same requests to a Node server
- * that discards the body, so the app's share can be told from the client's and the kernel's.
+ * the running SHA-256, the move into place, the rows and the queued dataset.import): with checksums;
+ * without; and the second half of an upload after a resume (HEAD for the offset after more than the
+ * admission's 3 s, so the first request is admitted afresh). For each, the CPU milliseconds per MiB
+ * of every process (app, worker, PostgreSQL, identity service, this client; the app's main thread
+ * apart from its other threads, from /proc) and the load average around it: on a machine shared
+ * with other work the wall clock measures the others too, CPU per MiB much less so. Also the raw
+ * loopback rate of the same requests to a Node server in a process of its own that discards the
+ * body, the floor of client + kernel.
  *
+ * `BENCH_UPLOAD_MIB` shrinks the file; `BENCH_UPLOAD_PROFILE=<folder>` writes every process's CPU
+ * profile after the first measurement (scripts/profile/summary.ts reads them).
  * Run it on its own with `flock /tmp/argus-e2e.lock npm run bench uploads` (it may rebuild .next).
  */
 import { createHash, randomBytes } from 'node:crypto';
