@@ -149,6 +149,7 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
       // lock is still held, so nobody sees the offset before that.
       if (!matches) {
         whole?.drop();
+        if (!complete) sum?.drop();
         await service.area.rollback!(id, offset);
       }
     }

@@ -124,6 +124,8 @@ export interface RequestChecksum {
   update(bytes: Uint8Array): void;
   /** The base64 digest of everything given; null if the thread died meanwhile. */
   digest(): Promise<string | null>;
+  /** The request failed before its digest was asked for. */
+  drop(): void;
 }
 
 export function requestChecksum(algorithm: 'sha1' | 'sha256'): RequestChecksum {
@@ -136,6 +138,7 @@ export function requestChecksum(algorithm: 'sha1' | 'sha256'): RequestChecksum {
       post(h, { op: 'update', token, ...message }, transfer);
     },
     digest: () => ask(h, { op: 'sum', token }),
+    drop: () => post(h, { op: 'drop', token }),
   };
 }
 
