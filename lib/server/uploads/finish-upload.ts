@@ -18,7 +18,7 @@ export const finalKeyOf = (row: Pick<UploadRow, 'id' | 'missionId' | 'filename'>
 
 /** The stored bytes' SHA-256 and size: from the running digest when every byte was followed, else read back. */
 async function digestOf(storage: Storage, key: string, row: Pick<UploadRow, 'id' | 'size'>): Promise<{ sha256: string; size: number }> {
-  const followed = takeDigest(row.id, row.size);
+  const followed = await takeDigest(row.id, row.size);
   if (followed && (await storage.head(key))?.size === row.size) return { sha256: followed, size: row.size };
   return hashStored(storage, key);
 }

@@ -167,11 +167,15 @@ async function patch(service: UploadService, ctx: DomainContext, request: Reques
   }
   const state: PendingRequest = { ctx, row: current, digestAfter };
   const response = await service.run(forward, state);
+  const offsetNow = response.status === 204 ? Number(response.headers.get('upload-offset')) : null;
+  // Recorded by the finish hook, or here once tus stored the bytes; else what it hashed is dropped.
+  if (digestAfter && !state.finished) {
+    if (digestAfter.offset === offsetNow) recordDigest(row.id, offsetNow, digestAfter.hash);
+    else digestAfter.hash.drop();
+  }
   if (state.error) throw state.error;
   if (state.finished) return { response, row: null };
-  if (response.status === 204) {
-    const offsetNow = Number(response.headers.get('upload-offset'));
-    if (digestAfter?.offset === offsetNow) recordDigest(row.id, offsetNow, digestAfter.hash);
+  if (offsetNow !== null) {
     if (sniffing) {
       await ctx.db.update(upload).set({ contentKind: current.contentKind, offset: offsetNow }).where(eq(upload.id, row.id));
       await recordProgress(ctx, row, offsetNow, true);

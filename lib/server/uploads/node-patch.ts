@@ -1,18 +1,16 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { ERRORS } from '@tus/server';
 import { newRequestId } from '../api/envelope';
 import { isCrossOrigin } from '../api/origin';
 import type { DomainContext } from '../domain/context';
 import { requestContext } from '../domain/contexts';
+import { appendRequest } from './append-request';
 import { admissionKeyOf, forgetAdmissions, recallAdmission, rememberAdmission } from './admission';
 import { parseUploadChecksum } from './checksum';
 import { recordProgress } from './record-progress';
-import { continueDigest, recordDigest } from './running-digest';
+import { continueDigest, digestsSettled, recordDigest, requestChecksum } from './running-digest';
 import { uploadService } from './tus-server';
 
 /*
@@ -127,26 +125,33 @@ async function serve({ ctx, req, res, id, file, offset, length, checksum, key, a
     }
     if (size !== offset) return refuse(res, ERRORS.INVALID_OFFSET, headers);
 
-    const hash = checksum ? createHash(checksum.algorithm) : null;
     const whole = continueDigest(id, offset);
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.byteLength;
-      hash?.update(chunk);
-      whole?.update(chunk);
-    });
+    const sum = checksum ? requestChecksum(checksum.algorithm) : null;
     let complete = false;
     let matches = false;
     try {
-      complete = await pipeline(req, createWriteStream(file, { flags: 'r+', start: offset })).then(
-        () => received === length,
-        () => false,
+      const digest = await appendRequest(req, file, offset, length, {
+        // Both hashes on the hashing thread, as the bytes arrive.
+        eachPiece: (bytes) => {
+          whole?.update(bytes);
+          sum?.update(bytes);
+        },
+        // Either answer comes after the thread took every piece: the request's buffer may be reused then.
+        whole: () => (sum ? sum.digest() : digestsSettled().then(() => null)),
+      }).then(
+        (d) => ({ d }),
+        () => null,
       );
-      matches = complete && (hash === null || hash.digest('base64') === checksum!.digest);
+      complete = digest !== null;
+      matches = digest !== null && (checksum === null || digest.d === checksum.digest);
     } finally {
       // What the request appended stays only if all of it arrived and matched its checksum; the
       // lock is still held, so nobody sees the offset before that.
-      if (!matches) await service.area.rollback!(id, offset);
+      if (!matches) {
+        whole?.drop();
+        if (!complete) sum?.drop();
+        await service.area.rollback!(id, offset);
+      }
     }
     if (!complete) {
       // The connection broke off, or another request took the upload over.

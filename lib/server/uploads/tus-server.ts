@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes, type Hash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Server } from '@tus/server';
 import { UPLOADS_PATH, type UploadMetadata } from '@/lib/shared/schemas/upload';
 import type { DomainContext } from '../domain/context';
@@ -8,7 +8,7 @@ import { storage } from '../storage';
 import { createUpload, type UploadRow } from './create-upload';
 import { finishUpload } from './finish-upload';
 import { uploadLimits, type UploadLimits } from './limits';
-import { recordDigest } from './running-digest';
+import { recordDigest, type RunningDigest } from './running-digest';
 import { tusAreaFromEnv, type TusArea } from './tus-area';
 
 /**
@@ -25,7 +25,7 @@ export interface PendingRequest {
   created?: UploadRow;
   finished?: UploadRow;
   /** PATCH read whole: the upload's running SHA-256 once this request's bytes are stored (running-digest.ts). */
-  digestAfter?: { offset: number; hash: Hash };
+  digestAfter?: { offset: number; hash: RunningDigest };
   error?: unknown;
 }
 

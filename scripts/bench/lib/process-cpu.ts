@@ -93,3 +93,47 @@ export function cpuMeter(roots: Record<string, number>): { sample: () => Record<
     },
   };
 }
+
+/** The first process below `root` (itself included) whose command line contains `needle`, or null. */
+export function pidBelow(root: number, needle: string): number | null {
+  const parent = new Map<number, number>();
+  for (const pid of pids()) {
+    const s = stat(pid);
+    if (s) parent.set(pid, s.ppid);
+  }
+  const under = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
+    return false;
+  };
+  for (const pid of parent.keys()) {
+    if (!under(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(needle)) return pid;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+/** CPU milliseconds so far of `pid`'s main thread and of all its other threads (Node 20 names them all `node`). */
+export function threadCpuMs(pid: number): { main?: number; 'other threads'?: number } {
+  const out: Record<string, number> = {};
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = Number(tid) === pid ? 'main' : 'other threads';
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      out[name] = (out[name] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
