@@ -98,7 +98,7 @@ export async function MissionDetailView({
             canProcess={capabilities.includes('hold')}
             canCheck={capabilities.includes('close')}
           />
-          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} />}
+          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} types={DATASET_TYPES} />}
         </Section>
 
         <Section id="downloads" title={t('sections.downloads')}>
