@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from './lib/server/security/headers.mjs';
@@ -22,6 +23,23 @@ async function headers() {
   ];
 }
 
+/**
+ * Client components get their messages precompiled (lib/i18n/precompile.ts), so they format with
+ * use-intl's format-only formatter: intl-messageformat and its parser stay out of the browser's
+ * bundle. Their server-side render (the SSR layer) must format the same way; server components
+ * (the RSC layer) keep the ICU text and the full formatter.
+ */
+const formatOnly = createRequire(import.meta.url).resolve('use-intl/format-message/format-only');
+
+function webpack(config, { isServer }) {
+  if (!isServer) {
+    config.resolve.alias = { ...config.resolve.alias, 'use-intl/format-message': formatOnly };
+  } else {
+    config.module.rules.push({ issuerLayer: 'ssr', resolve: { alias: { 'use-intl/format-message': formatOnly } } });
+  }
+  return config;
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -34,6 +52,7 @@ const nextConfig = {
   // forbidden() answers 403 with app/forbidden.tsx (a mission the user may not see).
   experimental: { authInterrupts: true },
   headers,
+  webpack,
 };
 
 export default withNextIntl(nextConfig);
