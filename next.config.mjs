@@ -31,9 +31,23 @@ async function headers() {
  */
 const formatOnly = createRequire(import.meta.url).resolve('use-intl/format-message/format-only');
 
+/*
+ * Modules every page's layouts and pages both import get one chunk of their own. Next splits
+ * shared code into chunks of at least 20 kB only, so these small ones were copied into two or
+ * three of a page's chunks and downloaded and parsed that often.
+ */
+const SHARED_BY_EVERY_PAGE = {
+  intl: /[\\/]node_modules[\\/](next-intl|use-intl|@formatjs)[\\/]/,
+  notices: /[\\/]components[\\/]platform[\\/](notifications|notice-stack)[.]tsx?$/,
+};
+
 function webpack(config, { isServer }) {
   if (!isServer) {
     config.resolve.alias = { ...config.resolve.alias, 'use-intl/format-message': formatOnly };
+    const groups = config.optimization?.splitChunks?.cacheGroups;
+    if (groups) {
+      for (const [name, test] of Object.entries(SHARED_BY_EVERY_PAGE)) groups[name] = { name, test, chunks: 'all', priority: 35, enforce: true };
+    }
   } else {
     config.module.rules.push({ issuerLayer: 'ssr', resolve: { alias: { 'use-intl/format-message': formatOnly } } });
   }

@@ -21,8 +21,7 @@ import { SharePanel } from './share-panel';
 import { TagsField } from './tags-field';
 import { CadUploadPanel } from '@/components/missions/uploads/cad-upload-panel';
 import { ScanUploadPanel } from '@/components/missions/uploads/scan-upload-panel';
-import { ToursSection } from '@/components/tours/tours-section';
-import { StosimSection } from './stosim/stosim-section';
+import { StosimSection, ToursSection } from './lazy-sections';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
