@@ -19,7 +19,9 @@ import { ScansSection } from './scans-section';
 import { Fields, Section } from './section';
 import { SharePanel } from './share-panel';
 import { TagsField } from './tags-field';
-import { CadUploadPanel, ScanUploadPanel, StosimSection, ToursSection } from './lazy-sections';
+import { CadUploadPanel } from '@/components/missions/uploads/cad-upload-panel';
+import { ScanUploadPanel } from '@/components/missions/uploads/scan-upload-panel';
+import { StosimSection, ToursSection } from './lazy-sections';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
