@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from './lib/server/security/headers.mjs';
@@ -22,6 +23,37 @@ async function headers() {
   ];
 }
 
+/**
+ * Client components get their messages precompiled (lib/i18n/precompile.ts), so they format with
+ * use-intl's format-only formatter: intl-messageformat and its parser stay out of the browser's
+ * bundle. Their server-side render (the SSR layer) must format the same way; server components
+ * (the RSC layer) keep the ICU text and the full formatter.
+ */
+const formatOnly = createRequire(import.meta.url).resolve('use-intl/format-message/format-only');
+
+/*
+ * Modules every page's layouts and pages both import get one chunk of their own. Next splits
+ * shared code into chunks of at least 20 kB only, so these small ones were copied into two or
+ * three of a page's chunks and downloaded and parsed that often.
+ */
+const SHARED_BY_EVERY_PAGE = {
+  intl: /[\\/]node_modules[\\/](next-intl|use-intl|@formatjs)[\\/]/,
+  notices: /[\\/]components[\\/]platform[\\/](notifications|notice-stack)[.]tsx?$/,
+};
+
+function webpack(config, { isServer }) {
+  if (!isServer) {
+    config.resolve.alias = { ...config.resolve.alias, 'use-intl/format-message': formatOnly };
+    const groups = config.optimization?.splitChunks?.cacheGroups;
+    if (groups) {
+      for (const [name, test] of Object.entries(SHARED_BY_EVERY_PAGE)) groups[name] = { name, test, chunks: 'all', priority: 35, enforce: true };
+    }
+  } else {
+    config.module.rules.push({ issuerLayer: 'ssr', resolve: { alias: { 'use-intl/format-message': formatOnly } } });
+  }
+  return config;
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -34,6 +66,7 @@ const nextConfig = {
   // forbidden() answers 403 with app/forbidden.tsx (a mission the user may not see).
   experimental: { authInterrupts: true },
   headers,
+  webpack,
 };
 
 export default withNextIntl(nextConfig);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ClientMessages } from '@/components/platform/client-messages';
-import { MaintenanceBanner } from '@/components/platform/maintenance-banner';
+import { MaintenanceBanner } from '@/components/platform/lazy-maintenance-banner';
 import { NotificationsProvider } from '@/components/platform/notifications';
 import styles from './auth-layout.module.css';
 

@@ -1,12 +1,11 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { myNotifications } from '@/lib/client/api/my-notifications';
-import { platform } from '@/lib/client/api/platform';
-import { useEndpoint } from '@/lib/client/api/use-endpoint';
-import { isLocale } from '@/lib/shared/locale';
 import { pushNotice, visibleNotices } from './notice-stack';
+import type { ServerNotice } from './server-notices';
 import styles from './notifications.module.css';
 
 export type NotificationType = 'error' | 'info' | 'success' | 'warning';
@@ -28,8 +27,10 @@ interface NotifyInput {
 
 const DEFAULT_DURATION: Record<NotificationType, number | null> = { success: 5000, info: 6000, warning: 10_000, error: null };
 const DISMISSED_KEY = 'argus.dismissedNotifications';
-/** How often the signed-in user's personal notifications are read again (while the page is visible). */
-export const PERSONAL_REFRESH_MS = 15_000;
+
+// What the server has to say loads after the page (with SWR): the provider itself, which every
+// page's features raise their toasts through, stays small.
+const ServerNotices = dynamic(() => import('./server-notices').then((m) => m.ServerNotices), { ssr: false });
 
 const NotifyContext = createContext<(input: NotifyInput) => void>(() => {});
 
@@ -58,22 +59,10 @@ function rememberDismissed(id: string) {
  */
 export function NotificationsProvider({ channel, children }: { channel: Channel; children: ReactNode }) {
   const t = useTranslations('notifications');
-  const locale = useLocale();
   const [local, setLocal] = useState<Notice[]>([]);
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
+  const [server, setServer] = useState<{ broadcasts: ServerNotice[]; personal: ServerNotice[] }>({ broadcasts: [], personal: [] });
   const counter = useRef(0);
-  const { data } = useEndpoint(platform.notifications, { query: { channel, locale: isLocale(locale) ? locale : undefined } }, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: (err: unknown) => console.error('Failed to load notifications', err),
-  });
-
-  const personal = useEndpoint(myNotifications.listMyNotifications, channel === 'global' ? { query: { locale: isLocale(locale) ? locale : undefined } } : null, {
-    refreshInterval: PERSONAL_REFRESH_MS,
-    revalidateOnFocus: true,
-    shouldRetryOnError: false,
-    onError: (err: unknown) => console.error('Failed to load personal notifications', err),
-  });
 
   useEffect(() => setDismissed(dismissedBroadcasts()), []);
 
@@ -106,15 +95,16 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
   }, []);
 
   const visible = useMemo(() => {
-    const broadcasts: Notice[] = (data?.items ?? []).map((n) => ({ id: `broadcast-${n.id}`, text: n.text, type: n.type, duration: n.duration }));
+    const broadcasts: Notice[] = server.broadcasts.map((n) => ({ id: `broadcast-${n.id}`, text: n.text, type: n.type, duration: n.duration }));
     // A personal notice stays until its reader dismisses it (hiding it on a timer would dismiss it on the server unseen).
-    const mine: Notice[] = (personal.data?.items ?? []).map((n) => ({ id: `personal-${n.id}`, text: n.text, type: n.type, duration: null }));
+    const mine: Notice[] = server.personal.map((n) => ({ id: `personal-${n.id}`, text: n.text, type: n.type, duration: null }));
     return visibleNotices([...broadcasts, ...mine, ...local].filter((n) => !dismissed.has(n.id)));
-  }, [data, personal.data, local, dismissed]);
+  }, [server, local, dismissed]);
 
   return (
     <NotifyContext.Provider value={notify}>
       {children}
+      <ServerNotices channel={channel} onChange={setServer} />
       {/* A named region landmark: aria-label is not allowed on a plain div (axe aria-prohibited-attr). */}
       <div className={styles.region} role="region" aria-label={t('region')}>
         {visible.map((notice) => (

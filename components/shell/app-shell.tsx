@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { MaintenanceBanner } from '@/components/platform/maintenance-banner';
+import { MaintenanceBanner } from '@/components/platform/lazy-maintenance-banner';
 import { Logo } from '@/components/ui/logo';
 import type { PermissionSet } from '@/lib/shared/permissions';
 import type { Stage } from '@/lib/shared/stage';

@@ -8,10 +8,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { tours } from '@/lib/client/api/tours';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
-import { tourNameSchema, type TourDto } from '@/lib/shared/schemas/tour';
+import type { TourDto } from '@/lib/shared/schemas/tour';
 import { ExportTourButton, ImportTourForm } from './tour-archive-actions';
 import { useTourFailure } from './tour-text';
 import styles from './tours.module.css';
+
+// The name's schema loads when a name is sent: zod (about 28 kB) stays out of the page's first load.
+const nameSchema = () => import('@/lib/shared/schemas/tour').then((m) => m.tourNameSchema);
 
 const busy = (t: TourDto) => t.generation?.state === 'queued' || t.generation?.state === 'running';
 
@@ -48,7 +51,7 @@ export function ToursSection({ missionId }: { missionId: number }) {
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    const parsed = tourNameSchema.safeParse(name);
+    const parsed = (await nameSchema()).safeParse(name);
     if (!parsed.success) return notify({ type: 'error', text: t('nameRequired') });
     await act('create', () => tours.createTour({ params: { id: missionId }, body: { name: parsed.data } }), 'create');
     setName('');
@@ -56,7 +59,7 @@ export function ToursSection({ missionId }: { missionId: number }) {
 
   async function rename(event: FormEvent, tour: TourDto) {
     event.preventDefault();
-    const parsed = tourNameSchema.safeParse(renaming?.value ?? '');
+    const parsed = (await nameSchema()).safeParse(renaming?.value ?? '');
     if (!parsed.success) return notify({ type: 'error', text: t('nameRequired') });
     await act(`rename-${tour.id}`, () => tours.updateTour({ params: { id: tour.id }, body: { version: tour.version, name: parsed.data } }), 'rename');
     setRenaming(null);

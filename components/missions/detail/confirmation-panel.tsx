@@ -8,7 +8,7 @@ import { confirmations } from '@/lib/client/api/confirmations';
 import { messageKeyOf } from '@/lib/client/fetcher';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { formatDate } from '@/lib/shared/format/date';
-import { CONFIRMATION_STEPS, confirmationRequest, type ConfirmationKind } from '@/lib/shared/schemas/confirmation';
+import { CONFIRMATION_STEPS, type ConfirmationKind } from '@/lib/shared/vocabulary/confirmation';
 import { useMission } from './mission-context';
 import styles from './detail.module.css';
 
@@ -43,6 +43,8 @@ export function ConfirmationPanel() {
   async function send() {
     if (!kind) return;
     const body = { kind, recipient, ...(kind === 'delivery_date' ? { deliveryDate } : {}) };
+    // The schema loads when the form is sent: zod (about 28 kB) stays out of the page's first load.
+    const { confirmationRequest } = await import('@/lib/shared/schemas/confirmation');
     const parsed = confirmationRequest.safeParse(body);
     if (!parsed.success) {
       setProblem(te(parsed.error.issues[0]?.path[0] === 'deliveryDate' ? 'validation.required' : 'validation.email'));

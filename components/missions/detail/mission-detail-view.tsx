@@ -21,8 +21,7 @@ import { SharePanel } from './share-panel';
 import { TagsField } from './tags-field';
 import { CadUploadPanel } from '@/components/missions/uploads/cad-upload-panel';
 import { ScanUploadPanel } from '@/components/missions/uploads/scan-upload-panel';
-import { ToursSection } from '@/components/tours/tours-section';
-import { StosimSection } from './stosim/stosim-section';
+import { StosimSection, ToursSection } from './lazy-sections';
 import styles from './detail.module.css';
 
 const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold', 'cloudSync'];
@@ -98,7 +97,7 @@ export async function MissionDetailView({
             canProcess={capabilities.includes('hold')}
             canCheck={capabilities.includes('close')}
           />
-          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} />}
+          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} types={DATASET_TYPES} />}
         </Section>
 
         <Section id="downloads" title={t('sections.downloads')}>

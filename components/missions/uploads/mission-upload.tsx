@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { FileUpload, type FileProgress } from '@/components/ui/file-upload/file-upload';
 import { useTusUploads, type UploadItem } from '@/lib/client/uploads/use-tus-uploads';
 import type { DatasetType } from '@/lib/shared/schemas/dataset';
-import { ACCEPT_EXTENSIONS, type UploadPurpose } from '@/lib/shared/schemas/upload';
+import { ACCEPT_EXTENSIONS, type UploadPurpose } from '@/lib/shared/uploads/protocol';
 
 function useErrorText() {
   const t = useTranslations();

@@ -2,12 +2,13 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { DATASET_TYPES, type DatasetType } from '@/lib/shared/schemas/dataset';
+import type { DatasetType } from '@/lib/shared/schemas/dataset';
 import { MissionUpload } from './mission-upload';
 import styles from './uploads.module.css';
 
 /** "scans": upload LAS, LAZ, E57, PLY or ZIP scans as datasets of the chosen type (spec §4, default unknown). */
-export function ScanUploadPanel({ missionId }: { missionId: number }) {
+/** `types` come from the server's render (the dataset schema's list): zod stays out of the browser's first load. */
+export function ScanUploadPanel({ missionId, types: datasetTypes }: { missionId: number; types: readonly DatasetType[] }) {
   const t = useTranslations('missions.uploads');
   const types = useTranslations('datasets.types');
   const id = useId();
@@ -18,7 +19,7 @@ export function ScanUploadPanel({ missionId }: { missionId: number }) {
       <label className={styles.type} htmlFor={id}>
         <span>{t('scans.datasetType')}</span>
         <select id={id} value={type} onChange={(e) => setType(e.target.value as DatasetType)}>
-          {DATASET_TYPES.map((value) => (
+          {datasetTypes.map((value) => (
             <option key={value} value={value}>
               {types(value)}
             </option>

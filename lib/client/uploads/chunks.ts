@@ -1,4 +1,4 @@
-import { UPLOAD_CHUNK_BYTES } from '@/lib/shared/schemas/upload';
+import { UPLOAD_CHUNK_BYTES } from '@/lib/shared/uploads/protocol';
 
 /** Half-open byte range [start, end). */
 export interface ByteSpan {

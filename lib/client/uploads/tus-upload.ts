@@ -1,6 +1,6 @@
 import { isErrorEnvelope } from '@/lib/shared/errors';
 import type { DatasetType } from '@/lib/shared/schemas/dataset';
-import { REQUEST_BYTES_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadPurpose } from '@/lib/shared/schemas/upload';
+import { REQUEST_BYTES_HEADER, UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadPurpose } from '@/lib/shared/uploads/protocol';
 import { checksumOf, nextRequest, readRequestBody, type ByteSpan } from './chunks';
 import { ProgressMeter, type ProgressSnapshot } from './progress';
 import { localResumeStore, type FileFingerprint, type ResumeStore } from './resume-store';

@@ -2,9 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DatasetType } from '@/lib/shared/schemas/dataset';
-import type { UploadPurpose } from '@/lib/shared/schemas/upload';
+import type { UploadPurpose } from '@/lib/shared/uploads/protocol';
 import type { ProgressSnapshot } from './progress';
-import { TusUpload, type UploadState } from './tus-upload';
+import type { TusUpload, UploadState } from './tus-upload';
 
 export interface UploadItem {
   name: string;
@@ -32,28 +32,39 @@ export function useTusUploads({ missionId, purpose, datasetType, onServerChange 
     changed.current = onServerChange;
   }, [onServerChange]);
   // Leaving the page pauses what is running (the upload resumes from its last byte next time).
-  useEffect(() => () => uploads.current.forEach((u) => u.pause()), []);
+  const gone = useRef(false);
+  useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
+      uploads.current.forEach((u) => u.pause());
+    };
+  }, []);
 
   const add = useCallback(
     (files: readonly File[]) => {
-      const created = files.map(
-        (file) =>
-          new TusUpload({
-            file,
-            missionId,
-            purpose,
-            datasetType,
-            onChange: (u) => {
-              setItems(uploads.current.map(snapshot));
-              if (u.state === 'finished') changed.current?.();
-            },
-            onCreated: () => changed.current?.(),
-          }),
-      );
-      // Finished and cancelled files leave the list when new ones come.
-      uploads.current = [...uploads.current.filter((u) => u.state !== 'finished' && u.state !== 'cancelled'), ...created];
-      setItems(uploads.current.map(snapshot));
       void (async () => {
+        // The tus client loads with the first file chosen: pages that show an upload control do
+        // not load it with the page.
+        const { TusUpload } = await import('./tus-upload');
+        if (gone.current) return;
+        const created = files.map(
+          (file) =>
+            new TusUpload({
+              file,
+              missionId,
+              purpose,
+              datasetType,
+              onChange: (u) => {
+                setItems(uploads.current.map(snapshot));
+                if (u.state === 'finished') changed.current?.();
+              },
+              onCreated: () => changed.current?.(),
+            }),
+        );
+        // Finished and cancelled files leave the list when new ones come.
+        uploads.current = [...uploads.current.filter((u) => u.state !== 'finished' && u.state !== 'cancelled'), ...created];
+        setItems(uploads.current.map(snapshot));
         for (const upload of created) if (upload.state === 'idle') await upload.start();
       })();
     },

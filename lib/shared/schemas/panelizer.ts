@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { panelizerDocumentSchema } from '../panelizer/document';
 import { panelizerResultsSchema, panelizerTotalsSchema } from '../panelizer/results';
 import { idSchema, requiredText } from './common';
+import { PANELIZER_FILE_FORMATS } from '../vocabulary/panelizer';
 
 /** The panelizer's projects and exports on the wire (issue 19 "API shape"). */
 
-export const PANELIZER_FILE_FORMATS = ['csv', 'xlsx', 'dxf', 'pdf'] as const;
-export type PanelizerFileFormat = (typeof PANELIZER_FILE_FORMATS)[number];
+export * from '../vocabulary/panelizer';
 
 export const panelizerProjectNameSchema = requiredText(120);
 const version = z.number().int().positive();

@@ -1,4 +1,4 @@
-import type { ContentKind } from '../schemas/upload';
+import type { ContentKind } from './protocol';
 
 /** How many leading bytes `sniff` needs to decide (fewer are enough for a file that short). */
 export const SNIFF_BYTES = 16;

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { PANELIZER_FILE_FORMATS, type PanelizerExportSummaryDto } from '@/lib/shared/schemas/panelizer';
+import type { PanelizerExportSummaryDto } from '@/lib/shared/schemas/panelizer';
+import { PANELIZER_FILE_FORMATS } from '@/lib/shared/vocabulary/panelizer';
 import styles from './stosim.module.css';
 
 /** A published export as the customer and the partner see it: its totals, its files, the read-only editor. */

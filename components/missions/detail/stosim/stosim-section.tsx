@@ -7,11 +7,14 @@ import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { panelizer } from '@/lib/client/api/panelizer';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
-import { panelizerProjectNameSchema, type PanelizerProjectSummaryDto } from '@/lib/shared/schemas/panelizer';
+import type { PanelizerProjectSummaryDto } from '@/lib/shared/schemas/panelizer';
 import { ProjectExports } from './project-exports';
 import { PublishedResult } from './published-result';
 import { useStosimFailure } from './stosim-failure';
 import styles from './stosim.module.css';
+
+// The name's schema loads when a name is sent: zod (about 28 kB) stays out of the page's first load.
+const nameSchema = () => import('@/lib/shared/schemas/panelizer').then((m) => m.panelizerProjectNameSchema);
 
 /**
  * The mission detail's StoSim section (spec §2, issue 19): for the provider's staff the mission's
@@ -46,7 +49,7 @@ export function StosimSection({ missionId, emptyText }: { missionId: number; emp
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    const parsed = panelizerProjectNameSchema.safeParse(name);
+    const parsed = (await nameSchema()).safeParse(name);
     if (!parsed.success) return notify({ type: 'error', text: t('nameRequired') });
     await act('create', () => panelizer.createPanelizerProject({ params: { id: missionId }, body: { name: parsed.data } }), 'create');
     setName('');
@@ -54,7 +57,7 @@ export function StosimSection({ missionId, emptyText }: { missionId: number; emp
 
   async function rename(event: FormEvent, project: PanelizerProjectSummaryDto) {
     event.preventDefault();
-    const parsed = panelizerProjectNameSchema.safeParse(renaming?.value ?? '');
+    const parsed = (await nameSchema()).safeParse(renaming?.value ?? '');
     if (!parsed.success) return notify({ type: 'error', text: t('nameRequired') });
     await act(`rename-${project.id}`, () => panelizer.renamePanelizerProject({ params: { id: project.id }, body: { version: project.version, name: parsed.data } }), 'rename');
     setRenaming(null);
