@@ -14,9 +14,9 @@ import { linksOf, tourNode, type EngineMarker } from './tour-nodes';
 import type { TourView } from './tour-view-state';
 
 /*
- * Photo Sphere Viewer with our tiles, links and gallery. This module (and three) is a chunk of
- * its own, fetched beside the page's hydration (tour-viewer.tsx imports it dynamically), keeping
- * the route's first load small.
+ * Photo Sphere Viewer with our tiles, links and gallery. This module (and three) is loaded only
+ * after the page painted (tour-viewer.tsx imports it dynamically), keeping the route's first
+ * load small.
  */
 
 const deg = (rad: number) => (rad * 180) / Math.PI;

@@ -31,9 +31,6 @@ const markerConfig = (m: EngineMarker) => ({
 export const linksOf = (n: TourManifest['nodes'][number]): VirtualTourNode['links'] =>
   n.links.map((l) => ({ nodeId: String(l.to), position: { yaw: l.yaw, pitch: l.stairs ? -0.15 : 0 }, data: { stairs: l.stairs } }));
 
-/** A panorama's whole image at low resolution: drawn first, before its tiles. */
-export const previewUrl = (filesBase: string, id: number) => `${filesBase}/${id}/preview.jpg`;
-
 /** One panorama as Photo Sphere Viewer's virtual tour takes it. */
 export function tourNode(n: TourManifest['nodes'][number], filesBase: string, markers: EngineMarker[] = []): VirtualTourNode {
   return {
@@ -41,9 +38,9 @@ export function tourNode(n: TourManifest['nodes'][number], filesBase: string, ma
     // Photo Sphere Viewer renders name and caption as markup (caption bar, gallery, link tooltips): people's text is escaped.
     name: escapeHtml(n.name),
     caption: escapeHtml(n.name),
-    thumbnail: previewUrl(filesBase, n.id),
+    thumbnail: `${filesBase}/${n.id}/preview.jpg`,
     panorama: {
-      baseUrl: previewUrl(filesBase, n.id),
+      baseUrl: `${filesBase}/${n.id}/preview.jpg`,
       levels: n.levels,
       tileUrl: (col: number, row: number, level: number) => `${filesBase}/${n.id}/${level}_${row}_${col}.jpg`,
     },

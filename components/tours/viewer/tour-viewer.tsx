@@ -12,14 +12,6 @@ import { TourMap } from './tour-map';
 import { startNode, tourViewSearch, type TourView } from './tour-view-state';
 import styles from './tour-viewer.module.css';
 
-/**
- * Photo Sphere Viewer and three are not part of the route's first load, but the first panorama
- * waits for them: their download starts as soon as this module runs in the browser, beside the
- * page's hydration, not after it.
- */
-const engineModule = typeof window === 'undefined' ? null : import('./psv');
-const loadEngine = () => engineModule ?? import('./psv');
-
 export interface TourViewerProps {
   name: string;
   manifest: TourManifest;
@@ -58,7 +50,8 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref, marke
     if (!first || !container.current) return;
     let cancelled = false;
     let replaceTimer: ReturnType<typeof setTimeout> | undefined;
-    void loadEngine().then(({ createTourEngine }) => {
+    // PSV and three load after the page painted: they are not part of the route's first load.
+    void import('./psv').then(({ createTourEngine }) => {
       if (cancelled || !container.current) return;
       engine.current = createTourEngine({
         container: container.current,
