@@ -27,9 +27,12 @@ export function ProjectPicker({ missionId, initial }: { missionId: number; initi
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const href = (query: string) => `/mission/${missionId}/panelizer?${query}`;
 
-  const create = (event: FormEvent) => {
+  const create = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = panelizerProjectNameSchema.safeParse(name);
+    // The name as the field holds it: typed before the page was interactive, it is not in the state yet.
+    const typed = String(new FormData(event.currentTarget).get('name') ?? '');
+    setName(typed);
+    const parsed = panelizerProjectNameSchema.safeParse(typed);
     setNameProblem(!parsed.success);
     if (!parsed.success) return;
     setPending(true);
@@ -82,7 +85,7 @@ export function ProjectPicker({ missionId, initial }: { missionId: number; initi
           <form className={styles.create} onSubmit={create} noValidate>
             <label>
               {t('newName')}
-              <input value={name} onChange={(event) => setName(event.target.value)} maxLength={120} aria-invalid={nameProblem} />
+              <input name="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={120} aria-invalid={nameProblem} />
             </label>
             <button type="submit" disabled={pending}>
               {t('create')}
