@@ -51,10 +51,15 @@ test('operator@ uploads a LAS scan in the mission detail and sees its dataset in
   await expect(panel.getByText('Uploading')).toBeHidden();
 });
 
-test('operator@ uploads a LAS scan and watches it reach "Available" on /pipeline, its cloud served', async ({ page }, info) => {
+test('operator@ uploads a LAS scan and watches it reach "Available" on /pipeline, its cloud served', async ({ page, context }, info) => {
   const missionId = await operatorMission();
   const filename = `e2e-pipeline-${info.workerIndex}-${Date.now()}.las`;
   await signInOverHttp(page, 'operator@example.com');
+  // The pipeline is open in a second tab before the upload starts (with every status: a small scan
+  // may be available before a page opened afterwards has loaded), so it must follow without a reload.
+  const pipeline = await context.newPage();
+  await pipeline.goto(`/pipeline?mission=${missionId}&active=false`);
+  await expect(pipeline.getByLabel('Active only')).not.toBeChecked();
   await page.goto(`/mission/${missionId}`);
   const panel = scanPanel(page);
   await panel.locator('input[type="file"]').setInputFiles({ name: filename, mimeType: 'application/octet-stream', buffer: lasFile(20_000) });
@@ -62,11 +67,10 @@ test('operator@ uploads a LAS scan and watches it reach "Available" on /pipeline
   await expect.poll(async () => (await datasetOf(filename))?.storage_key ?? null, { timeout: 20_000 }).toContain(filename);
   const { dataset_id: datasetId } = (await datasetOf(filename))!;
 
-  // The worker imports and converts it; the pipeline follows without a reload.
-  await page.goto(`/pipeline?mission=${missionId}`);
-  const row = page.getByTestId('pipeline').getByRole('row', { name: new RegExp(datasetId) });
+  // The worker imports and converts it; the open pipeline lists it and follows it to the end.
+  await pipeline.bringToFront();
+  const row = pipeline.getByTestId('pipeline').getByRole('row', { name: new RegExp(datasetId) });
   await expect(row).toBeVisible();
-  await page.getByLabel('Active only').uncheck();
   await expect(row).toContainText('Available', { timeout: 90_000 });
 
   // Its own cloud is served to the viewer with ranges.

@@ -19,7 +19,6 @@ export function ProjectPicker({ missionId, initial }: { missionId: number; initi
   const format = useFormatter();
   const router = useRouter();
   const [projects, setProjects] = useState(initial.items);
-  const [name, setName] = useState('');
   const [nameProblem, setNameProblem] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -29,9 +28,9 @@ export function ProjectPicker({ missionId, initial }: { missionId: number; initi
 
   const create = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The name as the field holds it: typed before the page was interactive, it is not in the state yet.
+    // The field is uncontrolled: a name typed before the page was interactive stays in it (a
+    // controlled field would be reset to its empty state by hydration) and is read when sent.
     const typed = String(new FormData(event.currentTarget).get('name') ?? '');
-    setName(typed);
     const parsed = panelizerProjectNameSchema.safeParse(typed);
     setNameProblem(!parsed.success);
     if (!parsed.success) return;
@@ -85,7 +84,7 @@ export function ProjectPicker({ missionId, initial }: { missionId: number; initi
           <form className={styles.create} onSubmit={create} noValidate>
             <label>
               {t('newName')}
-              <input name="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={120} aria-invalid={nameProblem} />
+              <input name="name" defaultValue="" maxLength={120} aria-invalid={nameProblem} />
             </label>
             <button type="submit" disabled={pending}>
               {t('create')}
