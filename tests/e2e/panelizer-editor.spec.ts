@@ -25,6 +25,21 @@ async function cloudReady(missionId: number) {
     .toBeGreaterThan(0);
 }
 
+/**
+ * Creates a project on the picker and waits for the editor. The request is awaited on its own so a
+ * refused name and a slow navigation fail differently; opening the editor loads its code, which on a
+ * machine still converting the demo cloud at first start can take longer than the default 10 s.
+ */
+async function createProject(page: Page, name: string) {
+  await page.getByLabel('Name of the new project').fill(name);
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v2\/missions\/\d+\/panelizer-projects$/.test(new URL(r.url()).pathname), {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Create project' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page).toHaveURL(/\/panelizer\?project=[0-9a-f-]{36}$/, { timeout: 30_000 });
+}
+
 interface View {
   scale: number;
   ox: number;
@@ -139,9 +154,7 @@ test('a staff member draws the demo building and reads its net facade area; the 
   // Neither id in the address: pick or create a project.
   await page.goto(`/mission/${missionId}/panelizer`);
   await expect(page).toHaveTitle(`Argus | Panelizer of mission ${missionId}`);
-  await page.getByLabel('Name of the new project').fill(`E2E facade ${info.workerIndex}-${Date.now()}`);
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(/\/panelizer\?project=[0-9a-f-]{36}$/);
+  await createProject(page, `E2E facade ${info.workerIndex}-${Date.now()}`);
   const [dx, dy, dz] = await buildingOffset(page);
 
   // Step 1: the floor lines, placed by clicks and set exactly with the arrow keys.
@@ -312,9 +325,7 @@ test('proposals: floor lines and an outline proposed from the demo cloud, reject
   await cloudReady(missionId);
   await signInOverHttp(page, 'manager@example.com');
   await page.goto(`/mission/${missionId}/panelizer`);
-  await page.getByLabel('Name of the new project').fill(`E2E proposals ${info.workerIndex}-${Date.now()}`);
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(/\/panelizer\?project=/);
+  await createProject(page, `E2E proposals ${info.workerIndex}-${Date.now()}`);
   await pointsSettled(page);
 
   // Floor lines: the building's storeys (ground, every 3 m, the eaves) within 5 cm.
@@ -358,9 +369,7 @@ test('openings resized by their handles and nudged by the arrows; the toolbar re
   await signInOverHttp(page, 'manager@example.com');
   await page.goto(`/mission/${missionId}/panelizer`);
   const name = `E2E handles ${info.workerIndex}-${Date.now()}`;
-  await page.getByLabel('Name of the new project').fill(name);
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(/\/panelizer\?project=[0-9a-f-]{36}$/);
+  await createProject(page, name);
   const [dx, dy, dz] = await buildingOffset(page);
 
   // The section's line on the plan beside it; dragged 3 m east, the section is cut there.
