@@ -8,7 +8,10 @@ export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: on two busy cores a browser test can miss a deadline once. A test that passes on its
+  // retry is listed as "flaky" in the summary (each one so far led to a real cause, fixed in the
+  // product); one that fails twice fails the run.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
