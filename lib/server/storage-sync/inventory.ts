@@ -5,6 +5,7 @@ import type { Executor } from '../jobs/define';
 import type { ListEntry, Storage } from '../storage/types';
 import { hashStored } from '../storage/hash-stored';
 import { missionPrefixes } from './mission-keys';
+import { eachLimited } from './pool';
 
 export type StoredFileRow = typeof storedFile.$inferSelect;
 
@@ -31,22 +32,33 @@ export async function reconcileInventory(db: Executor, local: Storage, missionId
   const seen = new Set<string>();
   const result: StoredFileRow[] = [];
   const fresh: NewFile[] = [];
+  const unknown: ListEntry[] = [];
   for (const prefix of missionPrefixes(missionId)) {
     for await (const entry of local.list(prefix)) {
       seen.add(entry.key);
       const known = byKey.get(entry.key);
-      if (known) {
-        const row = await reconcileOne(db, local, entry, known, { ...options, now });
-        if (row) result.push(row);
+      if (!known) {
+        unknown.push(entry);
         continue;
       }
+      const row = await reconcileOne(db, local, entry, known, { ...options, now });
+      if (row) result.push(row);
+    }
+  }
+  // New files are looked at a few at a time: one after the other, the disk's latency added up
+  // to a second per thousand files.
+  await eachLimited(
+    unknown,
+    HEADS_AT_ONCE,
+    async (entry) => {
       const info = await local.head(entry.key);
-      if (!info) continue; // deleted while we walked
+      if (!info) return; // deleted while we walked
       const sha256 = info.sha256 ?? (await hashStored(local, entry.key, options.signal)).sha256;
       fresh.push({ missionId, key: entry.key, size: info.size, sha256, localState: 'ok', localModifiedAt: info.lastModified, localVerifiedAt: now });
       if (fresh.length >= INSERT_BATCH) result.push(...(await recordNew(db, fresh.splice(0))));
-    }
-  }
+    },
+    options.signal,
+  );
   if (fresh.length > 0) result.push(...(await recordNew(db, fresh.splice(0))));
   const gone = rows.filter((r) => !seen.has(r.key));
   const forget = gone.filter((r) => r.cloudSha256 === null).map((r) => r.id);
@@ -62,6 +74,7 @@ type NewFile = typeof storedFile.$inferInsert;
 
 /** New files are recorded in batches: the first walk of a large mission is thousands of them. */
 const INSERT_BATCH = 500;
+const HEADS_AT_ONCE = 8;
 
 function recordNew(db: Executor, values: NewFile[]): Promise<StoredFileRow[]> {
   const excluded = (column: string) => sql.raw(`excluded.${column}`);

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, webcrypto, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { AppError } from '../errors';
+import { FastHash, xxh3Of } from './fast-hash';
 import type { PutOptions } from './types';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -23,9 +24,12 @@ export const etagOf = (sha256: string) => `"${sha256}"`;
  */
 export class VerifyingStream extends Transform {
   private readonly hash: Hash = createHash('sha256');
+  private readonly fast = new FastHash();
   /** Bytes seen so far (not `size`: lib-storage reads a body's `size` as its total length). */
   bytes = 0;
   sha256 = '';
+  /** XXH3-64 of the same bytes (fast-hash.ts): what a later filesystem copy is checked with. */
+  xxh3 = '';
 
   constructor(private readonly expect: Pick<PutOptions, 'expectedSha256' | 'expectedSize' | 'maxBytes'>) {
     super();
@@ -43,11 +47,13 @@ export class VerifyingStream extends Transform {
       return;
     }
     this.hash.update(chunk);
+    this.fast.update(chunk);
     callback(null, chunk);
   }
 
   override _flush(callback: TransformCallback): void {
     this.sha256 = this.hash.digest('hex');
+    this.xxh3 = this.fast.digest();
     const { expectedSize, expectedSha256 } = this.expect;
     if (expectedSize !== undefined && this.bytes !== expectedSize) return callback(sizeMismatch(expectedSize, this.bytes, false));
     if (expectedSha256 !== undefined && this.sha256 !== expectedSha256) {
@@ -61,7 +67,7 @@ export class VerifyingStream extends Transform {
  * The same checks for a body already in memory, hashed on libuv's thread pool (WebCrypto) instead
  * of the event loop: a sync copying many files hashes them on every core at once.
  */
-export async function verifyBuffer(bytes: Uint8Array, expect: Pick<PutOptions, 'expectedSha256' | 'expectedSize' | 'maxBytes'>): Promise<{ bytes: number; sha256: string }> {
+export async function verifyBuffer(bytes: Uint8Array, expect: Pick<PutOptions, 'expectedSha256' | 'expectedSize' | 'maxBytes'>): Promise<{ bytes: number; sha256: string; xxh3: string }> {
   if (expect.maxBytes !== undefined && bytes.byteLength > expect.maxBytes) {
     throw new AppError('payload_too_large', `The file is larger than ${expect.maxBytes} bytes`, { maxBytes: expect.maxBytes });
   }
@@ -70,7 +76,7 @@ export async function verifyBuffer(bytes: Uint8Array, expect: Pick<PutOptions, '
   if (expect.expectedSha256 !== undefined && sha256 !== expect.expectedSha256) {
     throw new AppError('unprocessable', 'The file does not match its checksum; nothing was stored', { expectedSha256: expect.expectedSha256, actualSha256: sha256 });
   }
-  return { bytes: bytes.byteLength, sha256 };
+  return { bytes: bytes.byteLength, sha256, xxh3: xxh3Of(bytes) };
 }
 
 function sizeMismatch(expected: number, actual: number, atLeast: boolean): AppError {

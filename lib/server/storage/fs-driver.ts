@@ -1,14 +1,15 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type Stats } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, notFound } from '../errors';
 import { assertSha256, etagOf, verifyBuffer, VerifyingStream } from './checksum';
+import { isXxh3, xxh3OfFile } from './fast-hash';
 import { assertKey, assertPrefix } from './keys';
-import { DEFAULT_CONTENT_TYPE, type Body, type GetOptions, type GetResult, type ListEntry, type ObjectInfo, type PutOptions, type PutResult, type Storage } from './types';
+import { DEFAULT_CONTENT_TYPE, type Body, type FileCopyExpectation, type GetOptions, type GetResult, type ListEntry, type ObjectInfo, type PutOptions, type PutResult, type Storage } from './types';
 
 /**
  * Files under `<root>/objects/<key>`; their metadata (content type, SHA-256) in a JSON sidecar
@@ -21,11 +22,24 @@ import { DEFAULT_CONTENT_TYPE, type Body, type GetOptions, type GetResult, type 
 interface Sidecar {
   contentType: string;
   sha256: string;
+  /** XXH3-64 of the same bytes (fast-hash.ts); absent in sidecars written before it was kept. */
+  xxh3?: string;
   size: number;
   mtimeMs: number;
 }
 
-export function createFsStorage(root: string): Storage {
+export interface FsStorageOptions {
+  /**
+   * How putFileVerified copies a file (default: the kernel's copy, a reflink where the filesystem
+   * has them). Tests pass one that damages the copy, to see the read-back refuse it.
+   */
+  copyFile?: (from: string, to: string) => Promise<void>;
+}
+
+const kernelCopy = (from: string, to: string) => copyFile(from, to, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+
+export function createFsStorage(root: string, options: FsStorageOptions = {}): Storage {
+  const copyIn = options.copyFile ?? kernelCopy;
   const objectsDir = join(root, 'objects');
   const metaDir = join(root, 'meta');
   const partialDir = join(root, 'partial');
@@ -65,6 +79,7 @@ export function createFsStorage(root: string): Storage {
       contentType: meta?.contentType ?? DEFAULT_CONTENT_TYPE,
       etag: meta ? etagOf(meta.sha256) : `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`,
       sha256: meta?.sha256 ?? null,
+      xxh3: meta && isXxh3(meta.xxh3) ? meta.xxh3 : null,
       lastModified: file.mtime,
     };
   }
@@ -72,27 +87,40 @@ export function createFsStorage(root: string): Storage {
   async function writeSidecar(key: string, meta: Sidecar): Promise<void> {
     const target = metaPath(key);
     const temp = partialPath();
-    await mkdir(partialDir, { recursive: true });
-    await writeFile(temp, JSON.stringify(meta));
+    const json = JSON.stringify(meta);
+    await writeFile(temp, json).catch(async (err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(partialDir, { recursive: true });
+      await writeFile(temp, json);
+    });
     await place(temp, target, key);
   }
 
-  /** Renames into place, creating parent directories; retried when a concurrent delete pruned them. */
+  /**
+   * Renames into place, creating parent directories when missing (tried first without: with
+   * thousands of files in a few folders, a mkdir per file was a good part of a sync); retried
+   * when a concurrent delete pruned them.
+   */
   async function place(from: string, to: string, key: string): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await mkdir(dirname(to), { recursive: true });
+        if (attempt > 0) await mkdir(dirname(to), { recursive: true });
         await rename(from, to);
         return;
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' && attempt < 3) continue;
+        if (code === 'ENOENT' && attempt < 4) continue;
         if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST' || code === 'ENOTEMPTY') {
           throw new AppError('conflict', `Storage key ${key} collides with an existing key`, { key });
         }
         throw err;
       }
     }
+  }
+
+  function filePath(key: string): string {
+    assertKey(key);
+    return objectPath(key);
   }
 
   async function commit(temp: string, key: string): Promise<Stats> {
@@ -123,7 +151,7 @@ export function createFsStorage(root: string): Storage {
     const out = createWriteStream(temp, { flags: 'wx' });
     try {
       await pipeline(body, verify, out, { signal: options.signal });
-      return await finishPut(temp, key, options, { bytes: verify.bytes, sha256: verify.sha256 });
+      return await finishPut(temp, key, options, { bytes: verify.bytes, sha256: verify.sha256, xxh3: verify.xxh3 });
     } catch (err) {
       // A body refused at once fails the pipeline while the file is still being opened: wait for
       // the stream to close, or the open would create the file after it was removed.
@@ -148,10 +176,41 @@ export function createFsStorage(root: string): Storage {
     }
   }
 
-  async function finishPut(temp: string, key: string, options: PutOptions, verified: { bytes: number; sha256: string }): Promise<PutResult> {
+  async function finishPut(temp: string, key: string, options: PutOptions, verified: { bytes: number; sha256: string; xxh3: string }): Promise<PutResult> {
     const file = await commit(temp, key);
-    await writeSidecar(key, { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE, sha256: verified.sha256, size: file.size, mtimeMs: file.mtimeMs });
+    await writeSidecar(key, { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE, sha256: verified.sha256, xxh3: verified.xxh3, size: file.size, mtimeMs: file.mtimeMs });
     return { key, size: verified.bytes, sha256: verified.sha256, etag: etagOf(verified.sha256) };
+  }
+
+  /**
+   * A file of this machine copied in by the kernel (no bytes through JavaScript), then read back
+   * from the disk and hashed: renamed into place only when it has the size and XXH3 recorded with
+   * the source's SHA-256, which the sidecar then carries. ADR 0013, Verification.
+   */
+  async function putFileVerified(key: string, sourcePath: string, expect: FileCopyExpectation): Promise<PutResult> {
+    assertKey(key);
+    const sha256 = assertSha256(expect.sha256)!;
+    if (!isXxh3(expect.xxh3)) throw new AppError('bad_request', 'expected XXH3 must be 16 hex digits');
+    expect.signal?.throwIfAborted();
+    const temp = partialPathFor(key);
+    try {
+      await copyIn(sourcePath, temp).catch(async (err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(dirname(temp), { recursive: true }); // the first file of its folder (or the source is gone: fails again)
+        await copyIn(sourcePath, temp);
+      });
+      const copy = await xxh3OfFile(temp, expect.signal);
+      if (copy.size !== expect.size || copy.xxh3 !== expect.xxh3) {
+        throw new AppError('unprocessable', 'The copy does not match its checksum; nothing was stored', { expectedSize: expect.size, actualSize: copy.size, expectedXxh3: expect.xxh3, actualXxh3: copy.xxh3 });
+      }
+      // The rename keeps the file's size and mtime: the read-back's are the sidecar's (no stat after).
+      await place(temp, objectPath(key), key);
+      await writeSidecar(key, { contentType: expect.contentType ?? DEFAULT_CONTENT_TYPE, sha256, xxh3: copy.xxh3, size: copy.size, mtimeMs: copy.mtimeMs });
+      return { key, size: copy.size, sha256, etag: etagOf(sha256) };
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
   }
 
   async function get(key: string, options: GetOptions = {}): Promise<GetResult> {
@@ -205,16 +264,25 @@ export function createFsStorage(root: string): Storage {
     assertPrefix(prefix);
     const slash = prefix.lastIndexOf('/');
     const start = slash < 0 ? objectsDir : join(objectsDir, ...prefix.slice(0, slash).split('/'));
+    // Files are looked at a batch at a time: one stat after the other, the disk's latency added
+    // up to a good part of a re-sync of thousands of unchanged files.
+    const batch: { key: string; path: string }[] = [];
+    const looked = async (): Promise<ListEntry[]> => {
+      const entries = await Promise.all(
+        batch.splice(0).map(async ({ key, path }) => {
+          const s = await stat(path).catch(missingAsNull); // gone meanwhile: not listed
+          return s && { key, size: s.size, lastModified: s.mtime };
+        }),
+      );
+      return entries.filter((e) => e !== null);
+    };
     for await (const path of walk(start)) {
       const key = relative(objectsDir, path).split(sep).join('/');
       if (!key.startsWith(prefix)) continue;
-      try {
-        const s = await stat(path);
-        yield { key, size: s.size, lastModified: s.mtime };
-      } catch (err) {
-        if (!isMissing(err)) throw err;
-      }
+      batch.push({ key, path });
+      if (batch.length >= STATS_AT_ONCE) yield* await looked();
     }
+    yield* await looked();
   }
 
   async function deletePrefix(prefix: string): Promise<number> {
@@ -264,7 +332,14 @@ export function createFsStorage(root: string): Storage {
     return count;
   }
 
-  return { driver: 'fs', put, get, head, delete: remove, deletePrefix, list, copy, move, purgeIncomplete };
+  return { driver: 'fs', put, get, head, delete: remove, deletePrefix, list, copy, move, purgeIncomplete, filePath, putFileVerified };
+}
+
+const STATS_AT_ONCE = 16;
+
+function missingAsNull(err: unknown): null {
+  if (isMissing(err)) return null;
+  throw err;
 }
 
 function isMissing(err: unknown): boolean {

@@ -10,6 +10,8 @@ export interface ObjectInfo {
   etag: string;
   /** Hex SHA-256 of the whole object; null only for objects not written through this layer. */
   sha256: string | null;
+  /** XXH3-64 of the same bytes, where the driver keeps one (filesystem: taken with the SHA-256). */
+  xxh3?: string | null;
   lastModified: Date;
 }
 
@@ -50,6 +52,17 @@ export interface ListEntry {
 
 export type Body = Readable | Buffer | Uint8Array;
 
+/** What a file copied in with `putFileVerified` must read back as. */
+export interface FileCopyExpectation {
+  size: number;
+  /** The file's recorded identity, kept with the copy. */
+  sha256: string;
+  /** XXH3-64 taken from the same bytes as the SHA-256: the copy is read back and checked with it. */
+  xxh3: string;
+  contentType?: string;
+  signal?: AbortSignal;
+}
+
 /**
  * One interface for files, whatever holds them. Keys are validated by keys.ts (AppError
  * bad_request otherwise); a missing object is AppError not_found from get(), null from head().
@@ -68,6 +81,14 @@ export interface Storage {
   list(prefix: string): AsyncIterable<ListEntry>;
   copy(from: string, to: string): Promise<void>;
   move(from: string, to: string): Promise<void>;
+  /** The object's file on this machine (filesystem driver only), for a copy through the kernel. */
+  filePath?(key: string): string;
+  /**
+   * Copies a file of this machine in as `key` (filesystem driver only): committed only when the
+   * copy, read back from the disk, has the expected size and XXH3; otherwise nothing is stored
+   * (AppError unprocessable).
+   */
+  putFileVerified?(key: string, sourcePath: string, expect: FileCopyExpectation): Promise<PutResult>;
   /** Removes abandoned partial writes (crashed puts, unfinished multipart uploads) older than the date. */
   purgeIncomplete(olderThan: Date): Promise<number>;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFile, rm } from 'node:fs/promises';
+import { appendFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '@/lib/server/auth/actor';
@@ -47,18 +47,23 @@ async function seedFiles(missionId: number, count = 6): Promise<Map<string, Buff
 const localPath = (key: string) => join(s.localDir, 'objects', ...key.split('/'));
 const overviewOf = async (missionId: number) => (await storageOverview(s.ctx('admin'))).missions.find((m) => m.id === missionId)!;
 
-/** A cloud tier that counts writes and can hold or fail them, to observe what a sync copies. */
+/**
+ * A cloud tier that counts writes and can hold or fail them, to observe what a sync copies. Both
+ * ways in are watched: a streamed put, and the filesystem's verified file copy.
+ */
 function watched(cloud: Storage, options: { failAfter?: number; hold?: Promise<void> } = {}) {
   const written: string[] = [];
+  const write = async <T>(key: string, call: () => Promise<T>): Promise<T> => {
+    if (options.hold) await options.hold;
+    if (options.failAfter !== undefined && written.length >= options.failAfter) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const result = await call();
+    written.push(key);
+    return result;
+  };
   const wrapped: Storage = {
     ...cloud,
-    async put(key, body, opts) {
-      if (options.hold) await options.hold;
-      if (options.failAfter !== undefined && written.length >= options.failAfter) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-      const result = await cloud.put(key, body, opts);
-      written.push(key);
-      return result;
-    },
+    put: (key, body, opts) => write(key, () => cloud.put(key, body, opts)),
+    ...(cloud.putFileVerified && { putFileVerified: (key, source, expect) => write(key, () => cloud.putFileVerified!(key, source, expect)) }),
   };
   return { cloud: wrapped, written };
 }
@@ -121,6 +126,37 @@ describe('sync', () => {
     expect(await syncFiles(s.tiers({ cloud: resumed.cloud }), m.id)).toMatchObject({ filesCopied: files.size - 2, online: true });
     expect(resumed.written.some((k) => crashing.written.includes(k))).toBe(false);
     expect(resumed.written).toHaveLength(files.size - 2);
+  });
+
+  it('a local file damaged without a trace is not copied as verified: its copy reads back wrong, and the SHA-256 names the source', async () => {
+    const system = createDomainContext({ actor: SYSTEM_ACTOR, db: s.w.ctx('admin').db, storage: s.local });
+    const m = await createMissionFromJson(system, missionInput(s.w.companies.provider.id, { name: 'Bitfäule', customerId: s.w.customers.c1.id }));
+    const key = `missions/${m.id}/pointcloud/run2/octree.bin`;
+    const first = randomBytes(300_000);
+    await s.local.put(key, first);
+    expect(await syncFiles(s.tiers(), m.id)).toMatchObject({ filesCopied: 1, online: true });
+    // A new version, then one bit of it rots on the disk; its metadata still describes the file
+    // (the sidecar is made to match the new date, as rot that leaves the date alone would).
+    await s.local.put(key, randomBytes(300_000));
+    const rotten = await readFile(localPath(key));
+    rotten[150_000] = rotten[150_000]! ^ 0x04;
+    await writeFile(localPath(key), rotten);
+    const sidecar = `${join(s.localDir, 'meta', ...key.split('/'))}.json`;
+    const meta = JSON.parse(await readFile(sidecar, 'utf8')) as { mtimeMs: number; xxh3?: string };
+    expect(meta.xxh3).toMatch(/^[0-9a-f]{16}$/);
+    await writeFile(sidecar, JSON.stringify({ ...meta, mtimeMs: (await stat(localPath(key))).mtimeMs }));
+
+    const counted = watched(s.cloud);
+    const result = await syncFiles(s.tiers({ cloud: counted.cloud }), m.id);
+    expect(result).toMatchObject({ filesCopied: 0, damaged: [key], online: false });
+    expect(counted.written).toEqual([]);
+    const [row] = await s.files(m.id);
+    expect(row).toMatchObject({ key, localState: 'corrupt' });
+    expect(row!.cloudSha256).toBe(sha256(first));
+    expect(sha256(await readAll((await s.cloud.get(key)).body))).toBe(sha256(first));
+
+    await system.storage.delete(key); // deleted on purpose: the scheduled check below is for other missions
+    expect(await syncFiles(s.tiers(), m.id)).toMatchObject({ filesRemoved: 1, files: 0 });
   });
 
   it('answers the sync under way to a second click and refuses unsync and restore while it runs', async () => {
