@@ -39,6 +39,10 @@ const formatOnly = createRequire(import.meta.url).resolve('use-intl/format-messa
 const SHARED_BY_EVERY_PAGE = {
   intl: /[\\/]node_modules[\\/](next-intl|use-intl|@formatjs)[\\/]/,
   notices: /[\\/]components[\\/]platform[\\/](notifications|notice-stack)[.]tsx?$/,
+  // The typed API caller and the error envelope (the shell's notifications and the pages call the API).
+  api: /[\\/]lib[\\/](client[\\/](fetcher|api[\\/]call)|shared[\\/]errors)[.]ts$/,
+  // next/dynamic (the shell's lazy notices and banner, the pages' lazy sections).
+  dynamic: /[\\/]node_modules[\\/]next[\\/]dist[\\/](shared[\\/]lib[\\/](app-dynamic|lazy-dynamic[\\/][\w-]+)|server[\\/]app-render[\\/](async-local-storage|work-async-storage[\w.-]*))[.]js$/,
 };
 
 function webpack(config, { isServer }) {

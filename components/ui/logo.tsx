@@ -1,10 +1,11 @@
-import { getImageProps } from 'next/image';
 import { useTranslations } from 'next-intl';
 import type { Stage } from '@/lib/shared/stage';
 
 /*
- * A server component where the shell renders it (no 'use client'): next/image's prop helper and
- * its image loader (about 5 kB gzip) then stay out of every page's JavaScript.
+ * A plain <img> with the attributes next/image's getImageProps gave it (an unoptimized SVG has
+ * nothing for the optimizer to gain): importing next/image, even for that helper in a server
+ * component, puts its client image component (about 6 kB gzip) into the first load of every page
+ * of the shell, since the module is a client boundary.
  */
 
 /** Spec §9. */
@@ -28,19 +29,17 @@ export interface LogoProps {
 
 export function Logo({ stage, theme = 'auto', className }: LogoProps) {
   const t = useTranslations('ui.logo');
-  // SVGs are served as they are: nothing for the image optimizer to gain.
-  const base = { alt: t('alt'), width: LOGO_WIDTH, height: LOGO_HEIGHT, unoptimized: true, priority: true, className };
-  const { props } = getImageProps({ ...base, src: logoSrc(stage, theme === 'dark' ? 'dark' : 'light') });
+  const props = { alt: t('alt'), width: LOGO_WIDTH, height: LOGO_HEIGHT, decoding: 'async', className, style: { color: 'transparent' } } as const;
+  const src = logoSrc(stage, theme === 'dark' ? 'dark' : 'light');
   if (theme !== 'auto') {
-    // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- props come from getImageProps, alt included
-    return <img {...props} data-stage={stage} />;
+    // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- alt is in props
+    return <img {...props} src={src} data-stage={stage} />;
   }
-  const dark = getImageProps({ ...base, src: logoSrc(stage, 'dark') }).props;
   return (
     <picture data-stage={stage}>
-      <source media="(prefers-color-scheme: dark)" srcSet={dark.src} />
-      {/* eslint-disable-next-line jsx-a11y/alt-text -- props come from getImageProps, alt included */}
-      <img {...props} />
+      <source media="(prefers-color-scheme: dark)" srcSet={logoSrc(stage, 'dark')} />
+      {/* eslint-disable-next-line jsx-a11y/alt-text -- alt is in props */}
+      <img {...props} src={src} />
     </picture>
   );
 }

@@ -7,9 +7,12 @@
  * mission ARG-2026-DEMO, which customer@'s company owns.
  *
  * Goals: performance ≥ 95, accessibility ≥ 98. Chromium: CHROME_PATH, else /usr/bin/chromium.
+ * `LIGHTHOUSE_PAGES=missionDetail,…` measures only those pages; `LIGHTHOUSE_REPORTS=dir` writes each
+ * page's last report there (to read what the LCP element was and where the main thread went).
  * Figures of a busy 2-core machine vary from run to run; the median of 5 is what counts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { prefixed } from '../lib/log';
 import { cookieHeader, prepareStack, signIn, startStack, stopStack } from './lib/app';
@@ -57,11 +60,12 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     await startStack(stack, 900_000);
     const demo = await demoMissionId(ctx.databaseUrl);
     const cookie = cookieHeader(await signIn(stack.app, 'customer@example.com', 'Argus-Demo-2026!'));
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const pages = [
       { name: 'signIn', url: `${stack.app}/auth/signin`, cookie: null },
       { name: 'missionList', url: `${stack.app}/mission-list`, cookie },
       { name: 'missionDetail', url: `${stack.app}/mission/${demo}`, cookie },
-    ];
+    ].filter((p) => !only || only.includes(p.name));
     const result: Record<string, unknown> = {
       method: `Lighthouse 12 default mobile preset (simulated throttling), median of ${RUNS} runs per page, production build with the demo data; signed-in pages as customer@ (cookie via extraHeaders)`,
     };
@@ -90,6 +94,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
         const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
         const scored = [...(lhr.categories.performance?.auditRefs ?? []), ...(lhr.categories.accessibility?.auditRefs ?? [])];
         const failed = scored.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9).map((ref) => ref.id);
+        if (i === RUNS && process.env.LIGHTHOUSE_REPORTS) writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${page.name}.json`), JSON.stringify(lhr));
         if (i > 0) {
           runs.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

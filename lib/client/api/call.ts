@@ -6,7 +6,7 @@ import { apiFetch } from '../fetcher';
 /*
  * The typed caller over the endpoint descriptions (lib/shared/api/endpoints): the input and answer
  * types come from the one object the route handler and OpenAPI use too, the path template and
- * method from its zod-free route (routes.ts, generated from the same objects, so the browser
+ * method from its zod-free route (routes/*.ts, generated from the same objects, so the browser
  * bundle carries no schemas). A component never writes an /api/v2 URL by hand and cannot send
  * what the server does not parse.
  */
@@ -80,7 +80,7 @@ type Callers<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] ex
 
 /**
  * The endpoints of a description module as typed functions: `M` is the module's type (imported
- * with `import type`, so no schema reaches the browser), `routes` its entry in routes.ts.
+ * with `import type`, so no schema reaches the browser), `routes` its table in routes/.
  */
 export function callers<M extends Record<string, unknown>>(routes: Readonly<Record<string, Route>>): Callers<M> {
   const out: Record<string, Caller<Endpoint>> = {};

@@ -2,22 +2,23 @@ import { SECTION_LINE_HEADER, decodePanelizerPoints, parseSectionLine, type Pane
 import { isErrorEnvelope } from '@/lib/shared/errors';
 import { ApiError } from '../fetcher';
 import { urlOf } from './call';
-import { routes } from './routes';
+import { routes as panelizerPoints } from './routes/panelizer-points';
+import { routes as tours } from './routes/tours';
 
 /**
  * A point set cut from the project's cloud (lib/shared/panelizer/points.ts): binary, not JSON,
  * so it has its own small fetch; failures still throw the one ApiError.
  */
 export const fetchPanelizerPoints = (projectId: string, query: PanelizerPointsQuery, signal?: AbortSignal) =>
-  fetchPoints(urlOf(routes.panelizerPoints.getPanelizerProjectPoints, { params: { id: projectId }, query }), signal);
+  fetchPoints(urlOf(panelizerPoints.getPanelizerProjectPoints, { params: { id: projectId }, query }), signal);
 
 /** The same for an export opened read-only (readers of a published export may fetch these). */
 export const fetchPanelizerExportPoints = (exportId: string, query: PanelizerPointsQuery, signal?: AbortSignal) =>
-  fetchPoints(urlOf(routes.panelizerPoints.getPanelizerExportPoints, { params: { id: exportId }, query }), signal);
+  fetchPoints(urlOf(panelizerPoints.getPanelizerExportPoints, { params: { id: exportId }, query }), signal);
 
 /** A floor's top-down slice of the mission's point cloud under the tour segmentation plan (same wire format). */
 export const fetchTourPlan = (missionId: number, floor: number, signal?: AbortSignal) =>
-  fetchPoints(urlOf(routes.tours.getTourPlan, { params: { id: missionId }, query: { floor } }), signal);
+  fetchPoints(urlOf(tours.getTourPlan, { params: { id: missionId }, query: { floor } }), signal);
 
 async function fetchPoints(url: string, signal?: AbortSignal): Promise<PanelizerPoints> {
   let response: Response;

@@ -1,6 +1,6 @@
 import type * as endpoints from '@/lib/shared/api/endpoints/table-presets';
 import { callers } from './call';
-import { routes } from './routes';
+import { routes } from './routes/table-presets';
 
 /** The mission list's saved column sets. */
-export const tablePresets = callers<typeof endpoints>(routes.tablePresets);
+export const tablePresets = callers<typeof endpoints>(routes);

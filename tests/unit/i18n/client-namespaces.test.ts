@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AREA_NAMESPACES, SHARED_NAMESPACES, clientMessages, type Area } from '@/lib/i18n/client-namespaces';
+import { existsSync } from 'node:fs';
+import { AREA_NAMESPACES, SHARED_NAMESPACES, areaMessages, clientMessages, type Area } from '@/lib/i18n/client-namespaces';
+import { mergeMessages } from '@/lib/i18n/merge-messages';
 import en from '@/messages/en.json';
 
 const root = join(__dirname, '..', '..', '..');
@@ -68,8 +70,28 @@ describe('client message namespaces', () => {
     expect(namespaces.filter((n) => !sent.has(n))).toEqual([]);
   });
 
-  it('names only namespaces the catalogue has', () => {
-    for (const name of [...SHARED_NAMESPACES, ...Object.values(AREA_NAMESPACES).flat()]) expect(Object.keys(en)).toContain(name);
+  it('names only namespaces (or sub-trees) the catalogue has', () => {
+    const has = (path: string) => path.split('.').reduce<unknown>((tree, key) => (tree as Record<string, unknown> | undefined)?.[key], en) !== undefined;
+    for (const name of [...SHARED_NAMESPACES, ...Object.values(AREA_NAMESPACES).flat()]) expect({ name, has: has(name) }).toEqual({ name, has: true });
+  });
+
+  it("an area sends only what it adds to the root layout's shared namespaces, the same objects each time", () => {
+    expect(Object.keys(areaMessages(en, 'missions')).sort()).toEqual(['datasets', 'missions', 'projectList', 'tours']);
+    expect(areaMessages(en, 'missions')).toBe(areaMessages(en, 'missions'));
+  });
+
+  it("the mission pages leave the tour pages' parts of 'tours' to the tour pages' layouts", () => {
+    const missions = areaMessages(en, 'missions').tours as Record<string, unknown>;
+    for (const part of ['viewer', 'imagesPage', 'segmentation']) expect(missions).not.toHaveProperty(part);
+    expect(missions.state).toBe(en.tours.state);
+    expect(mergeMessages(areaMessages(en, 'missions'), areaMessages(en, 'tourPages')).tours).toEqual(en.tours);
+    const below = join(root, 'app', '(app)', '(missions)', 'mission', '[id]');
+    const tourPages = readdirSync(below).filter((d) => d.startsWith('virtual_tour'));
+    expect(tourPages.sort()).toEqual(['virtual_tour', 'virtual_tour_images', 'virtual_tour_segmentation']);
+    for (const dir of tourPages) {
+      const layout = join(below, dir, 'layout.tsx');
+      expect({ dir, tourPagesLayout: existsSync(layout) && readFileSync(layout, 'utf8').includes('area="tourPages"') }).toEqual({ dir, tourPagesLayout: true });
+    }
   });
 
   it('sends the shared namespaces everywhere and an area only its own', () => {
