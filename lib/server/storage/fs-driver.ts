@@ -88,11 +88,7 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     const target = metaPath(key);
     const temp = partialPath();
     const json = JSON.stringify(meta);
-    await writeFile(temp, json).catch(async (err: unknown) => {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      await mkdir(partialDir, { recursive: true });
-      await writeFile(temp, json);
-    });
+    await inFolder(partialDir, () => writeFile(temp, json));
     await place(temp, target, key);
   }
 
@@ -194,11 +190,8 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     expect.signal?.throwIfAborted();
     const temp = partialPathFor(key);
     try {
-      await copyIn(sourcePath, temp).catch(async (err: unknown) => {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await mkdir(dirname(temp), { recursive: true }); // the first file of its folder (or the source is gone: fails again)
-        await copyIn(sourcePath, temp);
-      });
+      // A missing source fails again after the folder is made.
+      await inFolder(dirname(temp), () => copyIn(sourcePath, temp));
       const copy = await xxh3OfFile(temp, expect.signal);
       if (copy.size !== expect.size || copy.xxh3 !== expect.xxh3) {
         throw new AppError('unprocessable', 'The copy does not match its checksum; nothing was stored', { expectedSize: expect.size, actualSize: copy.size, expectedXxh3: expect.xxh3, actualXxh3: copy.xxh3 });
@@ -336,6 +329,20 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
 }
 
 const STATS_AT_ONCE = 16;
+
+/**
+ * Writes into `folder`, making it only when the write says it is missing: with thousands of files
+ * in a few folders, a mkdir before every write was a good part of a sync.
+ */
+async function inFolder(folder: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    if (!isMissing(err)) throw err;
+    await mkdir(folder, { recursive: true });
+    await write();
+  }
+}
 
 function missingAsNull(err: unknown): null {
   if (isMissing(err)) return null;
