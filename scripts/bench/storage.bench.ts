@@ -1,21 +1,22 @@
 /**
- * Cloud sync throughput (issue 15, Measure): a mission holding STORAGE_BENCH_FILES files
- * (default 2000) of STORAGE_BENCH_TOTAL_MIB in total (default 2048) is synced by the real sync
- * (syncFiles: inventory walk, verifying streamed copies, bounded concurrency) from the filesystem
- * tier to a second filesystem root, and to s3rver; `cp -r` of the same files on the same disk runs
- * in the same run as the yardstick (goal: ≥ 80 % of it). Also: peak RSS above idle during the
- * filesystem sync (goal ≤ 256 MiB, independent of file sizes) and a re-sync with nothing changed
- * (goal ≤ 2 s). `cpThenReadBack` is the same cp -r followed by one read of every copied byte (cat,
- * no hashing): the least a copy that checks what it wrote can cost, as a share of cp -r. The
- * files are generated in a temporary folder and deleted afterwards. s3rver runs in this process (there is no other S3 here), so its work is in the S3 figures' time and memory.
- * Each timed copy starts with the page cache's dirty pages written out (`sync`): otherwise the
- * kernel throttles whichever copy comes second for the writes of the one before, and the ratio
- * measures the order of the runs, not the copies. For the same reason no copy is deleted before
- * the last one is timed (everything goes with the temporary folder at the end): ext4 does not
- * reuse an inode deleted in the last minutes (`recently_deleted` in fs/ext4/ialloc.c) but checks
- * each one while looking for a free one, so a copy made right after 2 000 files were deleted makes
- * every new file pay for stepping over them — `cp -r` itself took 2.7–5.3 s instead of 1.3–1.8 s
- * here when it followed the deletion of an earlier copy.
+ * Cloud sync throughput (issue 15, Measure): a mission holding STORAGE_BENCH_FILES files (default
+ * 2000) of STORAGE_BENCH_TOTAL_MIB in total (default 2048) is synced by the real sync (syncFiles:
+ * inventory walk, verifying streamed copies, bounded concurrency) from the filesystem tier to a
+ * second filesystem root, and to s3rver; `cp -r` of the same files on the same disk runs in the
+ * same run as the yardstick (goal: ≥ 80 % of it). Also: peak RSS above idle during the filesystem
+ * sync (goal ≤ 256 MiB, independent of file sizes) and a re-sync with nothing changed (goal ≤ 2 s).
+ * `cpThenReadBack` is the same cp -r followed by one read of every copied byte (cat, no hashing):
+ * the least a copy that checks what it wrote can cost, as a share of cp -r. The files are generated
+ * in a temporary folder and deleted afterwards. s3rver runs in this process (there is no other S3
+ * here), so its work is in the S3 figures' time and memory. Each timed copy starts with the page
+ * cache's dirty pages written out (`sync`): otherwise the kernel throttles whichever copy comes
+ * second for the writes of the one before, and the ratio measures the order of the runs, not the
+ * copies. For the same reason no copy is deleted before the last one is timed (everything goes with
+ * the temporary folder at the end): ext4 does not reuse an inode deleted in the last minutes
+ * (`recently_deleted` in fs/ext4/ialloc.c) but checks each one while looking for a free one, so a
+ * copy made right after 2 000 files were deleted makes every new file pay for stepping over them —
+ * `cp -r` itself took 2.7–5.3 s instead of 1.3–1.8 s here when it followed the deletion of an
+ * earlier copy.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
