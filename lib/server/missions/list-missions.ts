@@ -4,6 +4,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { missionListQuery, type MissionListItem, type MissionPage } from '@/lib/shared/schemas/mission-view';
 import { seesAllTenants, type Actor } from '../auth/actor';
 import { appUser, building, company, customer, mission, missionShare, missionTag } from '../db/schema';
+import { flatRows } from '../db/flat-rows';
 import type { DomainContext } from '../domain/context';
 import { parsedBy } from '../domain/validate';
 import { missionAccess } from './mission-access';
@@ -25,17 +26,18 @@ const { searchText: _searchText, ...LISTED_COLUMNS } = getTableColumns(mission);
  */
 export async function listMissions(ctx: DomainContext, q: z.output<typeof missionListQuery>): Promise<MissionPage> {
   const start = q.cursor ? after(q.sort, q.order, decodeCursor(q.cursor, q.sort, q.order)) : undefined;
-  const rows = await ctx.db
-    .select({
-      ...LISTED_COLUMNS,
-      companyName: company.name,
-      customerName: customer.name,
-      assigneeName: appUser.displayName,
-      tagIds: sql<number[]>`array(select ${missionTag.tagId}::int from ${missionTag} where ${missionTag.missionId} = ${mission.id} order by 1)`,
-      buildingCount: sql<number>`(select count(*)::int from ${building} where ${building.missionId} = ${mission.id})`,
-      shared: sharedWithMyCustomer(ctx.actor),
-      ...keyColumns(q.sort),
-    })
+  const selection = {
+    ...LISTED_COLUMNS,
+    companyName: company.name,
+    customerName: customer.name,
+    assigneeName: appUser.displayName,
+    tagIds: sql<number[]>`array(select ${missionTag.tagId}::int from ${missionTag} where ${missionTag.missionId} = ${mission.id} order by 1)`,
+    buildingCount: sql<number>`(select count(*)::int from ${building} where ${building.missionId} = ${mission.id})`,
+    shared: sharedWithMyCustomer(ctx.actor),
+    ...keyColumns(q.sort),
+  };
+  const query = ctx.db
+    .select(selection)
     .from(mission)
     .innerJoin(company, eq(company.id, mission.companyId))
     .leftJoin(customer, eq(customer.id, mission.customerId))
@@ -43,6 +45,7 @@ export async function listMissions(ctx: DomainContext, q: z.output<typeof missio
     .where(and(missionListWhere(ctx.actor, q), start))
     .orderBy(...orderBy(q.sort, q.order))
     .limit(literalLimit(q.limit + 1));
+  const rows = await flatRows(ctx.db, selection, query);
 
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
