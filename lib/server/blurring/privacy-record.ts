@@ -1,8 +1,10 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import type { Locale } from '@/lib/shared/locale';
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import { missionBlurring, missionImage } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { requireMission } from '../missions/visibility';
@@ -19,11 +21,15 @@ export async function privacyRecord(ctx: DomainContext, { missionId }: { mission
   return (await privacyRecordOfMission(ctx, { missionId })).record;
 }
 
+// Every detail page of a user who may read the audit trail reads them: built once (built-once.ts).
+const imagesOf = builtOnce((db: Db) => db.select().from(missionImage).where(eq(missionImage.missionId, sql.placeholder('missionId'))).orderBy(asc(missionImage.id)));
+const blurringOf = builtOnce((db: Db) => db.select().from(missionBlurring).where(eq(missionBlurring.missionId, sql.placeholder('missionId'))));
+
 /** The record with the mission's name (for the PDF's head). */
 export async function privacyRecordOfMission(ctx: DomainContext, { missionId }: { missionId: number }): Promise<{ record: PrivacyRecord; missionName: string }> {
   const { row: missionRow } = await requireMission(ctx, missionId, 'readAudit');
-  const rows = await ctx.db.select().from(missionImage).where(eq(missionImage.missionId, missionId)).orderBy(asc(missionImage.id));
-  const [state] = await ctx.db.select().from(missionBlurring).where(eq(missionBlurring.missionId, missionId));
+  const rows = await imagesOf(ctx.db).execute({ missionId });
+  const [state] = await blurringOf(ctx.db).execute({ missionId });
   const names = await namesOf(ctx, [...rows.flatMap((r) => [r.editedBy, r.approvedBy, ...r.regions.map((g) => g.createdBy)]), state?.blurredBy ?? null, state?.finishedBy ?? null]);
   const record = {
     blurring: missionBlurringDto(missionId, state, names),

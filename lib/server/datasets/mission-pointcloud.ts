@@ -3,6 +3,8 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
 import { recordAudit } from '../audit/record-audit';
 import { startConversion } from '../conversions/start-conversion';
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import { conversion, dataset, mission } from '../db/schema';
 import { inTransaction, type DomainContext } from '../domain/context';
 import { AppError, notFound } from '../errors';
@@ -20,16 +22,24 @@ async function servedBuild(ctx: Pick<DomainContext, 'db'>, missionId: number): P
   return row ?? null;
 }
 
-async function usableDatasets(ctx: Pick<DomainContext, 'db'>, missionId: number) {
-  return ctx.db
+// Every detail page reads the point cloud's state: its two reads are built once (built-once.ts).
+const usableDatasetsOf = builtOnce((db: Db) =>
+  db
     .select({ id: dataset.id, storageKey: dataset.storageKey, cloudPrefix: dataset.cloudPrefix, pointCount: dataset.pointCount, bounds: dataset.bounds, cloudBytes: dataset.cloudBytes })
     .from(dataset)
-    .where(and(eq(dataset.missionId, missionId), inArray(dataset.status, [...USABLE]), isNotNull(dataset.storageKey), isNotNull(dataset.cloudPrefix)))
-    .orderBy(dataset.id);
+    .where(and(eq(dataset.missionId, sql.placeholder('missionId')), inArray(dataset.status, [...USABLE]), isNotNull(dataset.storageKey), isNotNull(dataset.cloudPrefix)))
+    .orderBy(dataset.id),
+);
+const latestBuildOf = builtOnce((db: Db) =>
+  db.select().from(conversion).where(and(eq(conversion.missionId, sql.placeholder('missionId')), isNull(conversion.datasetId))).orderBy(desc(conversion.id)).limit(1),
+);
+
+async function usableDatasets(ctx: Pick<DomainContext, 'db'>, missionId: number) {
+  return usableDatasetsOf(ctx.db).execute({ missionId });
 }
 
 async function pointcloudState(ctx: DomainContext, missionId: number): Promise<MissionPointcloudDto> {
-  const [latest] = await ctx.db.select().from(conversion).where(missionBuilds(missionId)).orderBy(desc(conversion.id)).limit(1);
+  const [latest] = await latestBuildOf(ctx.db).execute({ missionId });
   // The served build is the latest one that succeeded: no build, none; the latest succeeded, that one.
   const served = !latest ? null : latest.state === 'succeeded' ? latest : await servedBuild(ctx, missionId);
   const available = (await usableDatasets(ctx, missionId)).map((d) => d.id);

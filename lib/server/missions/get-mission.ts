@@ -5,6 +5,8 @@ import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 type TagRef = { id: number; name: string; color: string | null };
 type CustomerRef = { id: number; name: string; customerNumber: number };
 type PersonRef = { identityId: string; displayName: string };
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import { appUser, building, company, customer, missionTag, tag } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { toBuildingDto, toMissionDto, toMissionView } from './mission-dto';
@@ -21,11 +23,14 @@ export async function getMission(ctx: DomainContext, input: { id: number }): Pro
   return missionDetail(ctx, row, access.capabilities.has('readAllFields'));
 }
 
+/** A mission's buildings, every column, in their order (built-once.ts). */
+const buildingsOf = builtOnce((db: Db) => db.select().from(building).where(eq(building.missionId, sql.placeholder('missionId'))).orderBy(asc(building.id)));
+
 /** The detail DTO of a row already authorized (the actions answer with it too). */
 export async function missionDetail(ctx: DomainContext, row: MissionRow, fullFields: boolean): Promise<MissionDetail> {
   // Sequential: inside a transaction all queries share one connection. The names beside the ids
   // come in one query (a round trip per kind of name was a third of this page's queries).
-  const buildings = await ctx.db.select().from(building).where(eq(building.missionId, row.id)).orderBy(asc(building.id));
+  const buildings = await buildingsOf(ctx.db).execute({ missionId: row.id });
   const [names] = await ctx.db
     .select({
       company: { id: company.id, name: company.name },

@@ -4,12 +4,20 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { missionListQuery, type MissionListItem, type MissionPage } from '@/lib/shared/schemas/mission-view';
 import { seesAllTenants, type Actor } from '../auth/actor';
 import { appUser, building, company, customer, mission, missionShare, missionTag } from '../db/schema';
+import { flatRows } from '../db/flat-rows';
 import type { DomainContext } from '../domain/context';
 import { parsedBy } from '../domain/validate';
 import { missionAccess } from './mission-access';
-import { externalFields, toMissionFields } from './mission-dto';
+import { externalFields, toMissionFields, type MissionFieldsRow } from './mission-dto';
 import { missionListWhere } from './mission-filters';
 import { after, decodeCursor, encodeCursor, keyColumns, keyValues, literalLimit, orderBy } from './mission-order';
+
+/**
+ * The mission's columns a list row is built from: at the top level of the selection, not under a
+ * key (drizzle maps a nested column of a query with outer joins through three entity checks and a
+ * table-name lookup per cell), and without the search text, which only the filter reads.
+ */
+const { searchText: _searchText, ...LISTED_COLUMNS } = getTableColumns(mission);
 
 /**
  * A page of missions (spec §2 mission lists, project list, assigned to me): the tenant rule of
@@ -18,17 +26,18 @@ import { after, decodeCursor, encodeCursor, keyColumns, keyValues, literalLimit,
  */
 export async function listMissions(ctx: DomainContext, q: z.output<typeof missionListQuery>): Promise<MissionPage> {
   const start = q.cursor ? after(q.sort, q.order, decodeCursor(q.cursor, q.sort, q.order)) : undefined;
-  const rows = await ctx.db
-    .select({
-      m: getTableColumns(mission),
-      companyName: company.name,
-      customerName: customer.name,
-      assigneeName: appUser.displayName,
-      tagIds: sql<number[]>`array(select ${missionTag.tagId}::int from ${missionTag} where ${missionTag.missionId} = ${mission.id} order by 1)`,
-      buildingCount: sql<number>`(select count(*)::int from ${building} where ${building.missionId} = ${mission.id})`,
-      shared: sharedWithMyCustomer(ctx.actor),
-      ...keyColumns(q.sort),
-    })
+  const selection = {
+    ...LISTED_COLUMNS,
+    companyName: company.name,
+    customerName: customer.name,
+    assigneeName: appUser.displayName,
+    tagIds: sql<number[]>`array(select ${missionTag.tagId}::int from ${missionTag} where ${missionTag.missionId} = ${mission.id} order by 1)`,
+    buildingCount: sql<number>`(select count(*)::int from ${building} where ${building.missionId} = ${mission.id})`,
+    shared: sharedWithMyCustomer(ctx.actor),
+    ...keyColumns(q.sort),
+  };
+  const query = ctx.db
+    .select(selection)
     .from(mission)
     .innerJoin(company, eq(company.id, mission.companyId))
     .leftJoin(customer, eq(customer.id, mission.customerId))
@@ -36,6 +45,7 @@ export async function listMissions(ctx: DomainContext, q: z.output<typeof missio
     .where(and(missionListWhere(ctx.actor, q), start))
     .orderBy(...orderBy(q.sort, q.order))
     .limit(literalLimit(q.limit + 1));
+  const rows = await flatRows(ctx.db, selection, query);
 
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
@@ -52,15 +62,14 @@ function sharedWithMyCustomer(actor: Actor) {
   return sql<boolean>`exists(select 1 from ${missionShare} where ${missionShare.missionId} = ${mission.id} and ${missionShare.customerId} = ${actor.customerId})`;
 }
 
-interface Row {
-  m: typeof mission.$inferSelect;
+type Row = MissionFieldsRow & {
   companyName: string;
   customerName: string | null;
   assigneeName: string | null;
   tagIds: number[];
   buildingCount: number;
   shared: boolean;
-}
+};
 
 /**
  * Whether the actor sees a row's every field (mission-access.ts 'readAllFields'). It depends only
@@ -70,8 +79,8 @@ function fullFieldsOf(actor: Actor): (r: Row) => boolean {
   const known = new Map<string, boolean>();
   return (r) => {
     const relation = {
-      ownCompany: actor.kind === 'user' && actor.companyId === r.m.companyId,
-      assignedToMe: actor.kind === 'user' && actor.identityId === r.m.assigneeId,
+      ownCompany: actor.kind === 'user' && actor.companyId === r.companyId,
+      assignedToMe: actor.kind === 'user' && actor.identityId === r.assigneeId,
       sharedWithMyCustomer: r.shared,
     };
     const key = `${relation.ownCompany}|${relation.assignedToMe}|${relation.sharedWithMyCustomer}`;
@@ -87,7 +96,7 @@ function fullFieldsOf(actor: Actor): (r: Row) => boolean {
  * rest pattern cost more than the query (docs/performance.md).
  */
 function toListItem(r: Row, full: boolean): MissionListItem {
-  const fields = toMissionFields(r.m, r.tagIds);
+  const fields = toMissionFields(r, r.tagIds);
   if (full) return { view: 'full', ...fields, companyName: r.companyName, customerName: r.customerName, assigneeName: r.assigneeName, buildingCount: r.buildingCount };
   return { view: 'external', ...externalFields(fields), companyName: r.companyName, customerName: r.customerName, buildingCount: r.buildingCount };
 }

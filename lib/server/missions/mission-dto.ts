@@ -28,8 +28,11 @@ export function toBuildingDto(row: typeof building.$inferSelect): BuildingDto {
   };
 }
 
+/** A mission row as toMissionFields reads it: the search text is the filter's, not a field. */
+export type MissionFieldsRow = Omit<typeof mission.$inferSelect, 'searchText'>;
+
 /** Every field of spec §3 Mission but its buildings (a list row shows their count instead). */
-export function toMissionFields(row: typeof mission.$inferSelect, tagIds: number[]): Omit<MissionDto, 'buildings'> {
+export function toMissionFields(row: MissionFieldsRow, tagIds: number[]): Omit<MissionDto, 'buildings'> {
   return {
     id: row.id,
     name: row.name,

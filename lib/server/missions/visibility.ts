@@ -1,5 +1,7 @@
 import 'server-only';
 import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import { mission, missionShare } from '../db/schema';
 import { seesAllTenants, type Actor } from '../auth/actor';
 import type { DomainContext } from '../domain/context';
@@ -68,9 +70,11 @@ export async function requireMission(
 
 type AccessRead = { row: MissionRow; relation: MissionRelation };
 
+/** The row of a mission by id, every column: the detail page and most verbs read it (built-once.ts). */
+const missionById = builtOnce((db: Db) => db.select().from(mission).where(eq(mission.id, sql.placeholder('id'))));
+
 async function loadForAccess(ctx: DomainContext, missionId: number, lock = false): Promise<AccessRead> {
-  const query = ctx.db.select().from(mission).where(eq(mission.id, missionId));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await ctx.db.select().from(mission).where(eq(mission.id, missionId)).for('update') : await missionById(ctx.db).execute({ id: missionId });
   if (!row) throw notFound('mission');
   return { row, relation: await relationTo(ctx, row) };
 }

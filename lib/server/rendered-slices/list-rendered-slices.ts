@@ -1,6 +1,8 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { RenderedSliceDto } from '@/lib/shared/schemas/rendered-slice';
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import { appUser, renderedSlice } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { requireMission } from '../missions/visibility';
@@ -20,14 +22,19 @@ export const toRenderedSliceDto = (row: RenderedSliceRow, createdBy: string | nu
   createdBy,
 });
 
-/** spec §2 mission detail "rendered slices": the mission's slice views, newest first, with who exported them. */
-export async function listRenderedSlices(ctx: DomainContext, { missionId }: { missionId: number }): Promise<RenderedSliceDto[]> {
-  await requireMission(ctx, missionId, SEE_RENDERED_SLICES);
-  const rows = await ctx.db
+/** Every detail page reads them: built once (built-once.ts). */
+const slicesOf = builtOnce((db: Db) =>
+  db
     .select({ slice: renderedSlice, createdBy: appUser.displayName })
     .from(renderedSlice)
     .leftJoin(appUser, eq(appUser.identityId, renderedSlice.createdBy))
-    .where(eq(renderedSlice.missionId, missionId))
-    .orderBy(desc(renderedSlice.id));
+    .where(eq(renderedSlice.missionId, sql.placeholder('missionId')))
+    .orderBy(desc(renderedSlice.id)),
+);
+
+/** spec §2 mission detail "rendered slices": the mission's slice views, newest first, with who exported them. */
+export async function listRenderedSlices(ctx: DomainContext, { missionId }: { missionId: number }): Promise<RenderedSliceDto[]> {
+  await requireMission(ctx, missionId, SEE_RENDERED_SLICES);
+  const rows = await slicesOf(ctx.db).execute({ missionId });
   return rows.map(({ slice, createdBy }) => toRenderedSliceDto(slice, createdBy ?? null));
 }
