@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
 import { recordAudit } from '../audit/record-audit';
 import { startConversion } from '../conversions/start-conversion';
@@ -14,7 +14,7 @@ import { toConversionDto, type ConversionRow } from './dataset-dto';
 /** Statuses of a dataset whose cloud goes into the mission's online point cloud. */
 const USABLE = ['available', 'checked'] as const;
 
-const missionBuilds = (missionId: number) => and(eq(conversion.missionId, missionId), isNull(conversion.datasetId));
+const missionBuilds = (missionId: number | Placeholder) => and(eq(conversion.missionId, missionId), isNull(conversion.datasetId));
 
 /** The build being served: the latest that succeeded. */
 async function servedBuild(ctx: Pick<DomainContext, 'db'>, missionId: number): Promise<ConversionRow | null> {
@@ -31,7 +31,7 @@ const usableDatasetsOf = builtOnce((db: Db) =>
     .orderBy(dataset.id),
 );
 const latestBuildOf = builtOnce((db: Db) =>
-  db.select().from(conversion).where(and(eq(conversion.missionId, sql.placeholder('missionId')), isNull(conversion.datasetId))).orderBy(desc(conversion.id)).limit(1),
+  db.select().from(conversion).where(missionBuilds(sql.placeholder('missionId'))).orderBy(desc(conversion.id)).limit(1),
 );
 
 async function usableDatasets(ctx: Pick<DomainContext, 'db'>, missionId: number) {

@@ -162,9 +162,8 @@ export function createFsStorage(root: string, options: FsStorageOptions = {}): S
     const verified = await verifyBuffer(body, options);
     options.signal?.throwIfAborted();
     const temp = partialPathFor(key);
-    await mkdir(dirname(temp), { recursive: true });
     try {
-      await writeFile(temp, body, { flag: 'wx' });
+      await inFolder(dirname(temp), () => writeFile(temp, body, { flag: 'wx' }));
       return await finishPut(temp, key, options, verified);
     } catch (err) {
       await rm(temp, { force: true });
