@@ -1,7 +1,7 @@
 /**
  * Which message namespaces reach the browser, per area of the app. Client components translate in
- * the browser, so their messages travel with every page (inlined in its HTML); sending the whole
- * catalogue (over 50 kB) to every page would grow with every feature. The root layout sends
+ * the browser, so each page needs their messages (as files, lib/i18n/client-catalogue.ts); the
+ * whole catalogue (over 50 kB) for every page would grow with every feature. The root layout sends
  * SHARED; each area's segment layout sends its own, which the browser merges with what the layouts
  * above it sent (components/platform/area-messages.tsx), so nothing travels twice.
  * tests/unit/i18n/client-namespaces.test.ts checks that the client components of each area only
