@@ -15,7 +15,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { prefixed } from '../lib/log';
-import { cookieHeader, prepareStack, signIn, startStack, stopStack } from './lib/app';
+import { cookieHeader, prepareStack, signIn, startStack, stopStack, workerSettled } from './lib/app';
 
 const RUNS = 5;
 const log = prefixed('lighthouse-bench', 5);
@@ -58,6 +58,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
   try {
     await startStack(stack, 900_000);
+    const worker = await workerSettled(ctx.databaseUrl);
     const demo = await demoMissionId(ctx.databaseUrl);
     const cookie = cookieHeader(await signIn(stack.app, 'customer@example.com', 'Argus-Demo-2026!'));
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -68,6 +69,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     ].filter((p) => !only || only.includes(p.name));
     const result: Record<string, unknown> = {
       method: `Lighthouse 12 default mobile preset (simulated throttling), median of ${RUNS} runs per page, production build with the demo data; signed-in pages as customer@ (cookie via extraHeaders)`,
+      workerSettled: worker,
     };
     const goals: Record<string, unknown> = {};
     for (const page of pages) {

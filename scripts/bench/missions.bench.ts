@@ -38,7 +38,7 @@ import { root } from '../lib/context';
 import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
 import { runToCompletion } from '../lib/processes';
-import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack } from './lib/app';
+import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack, workerSettled } from './lib/app';
 import { identityCallsPerNavigation } from './lib/identity-calls';
 import { cpuMeter, pidListeningOn } from './lib/process-cpu';
 import { percentile } from './stats';
@@ -209,6 +209,8 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     const { detailId, deepCursor } = await seedMissions(ctx.databaseUrl);
     copy = await buildBareCopy(stack.env);
     const bare = await startBuildCopy(stack, 'app-bare', copy, barePort);
+    const worker = await workerSettled(ctx.databaseUrl);
+    log(`worker ${worker.settled ? 'settled' : 'still busy'} after ${Math.round(worker.waitedMs / 1000)} s`);
 
     const cookie = cookieHeader(await signIn(app, 'admin@example.com', 'Argus-Demo-2026!'));
     const targets = {
@@ -263,6 +265,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     loads.push(loadavg()[0]!);
     const result: Record<string, unknown> = {
       method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query, no middleware (see the file header)',
+      workerSettled: worker,
       missions: MISSIONS,
       deepPage: `cursor 90 000 rows into the default order (first row: ${deepFirst})`,
     };

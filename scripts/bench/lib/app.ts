@@ -102,3 +102,32 @@ export async function signIn(origin: string, email: string, password: string): P
   if (done.status !== 200) throw new Error(`sign-in failed: ${done.status} ${await done.text()}`);
   return jar;
 }
+
+/**
+ * Waits until the worker has finished what the demo seed gave it (the demo mission's point cloud,
+ * face search and tour: its tour is the last of them) and runs no job, so a measurement does not
+ * share the machine's two cores with a conversion. Gives up after `timeoutMs` and says so: the
+ * run then measures a busier machine, and its result records that.
+ */
+export async function workerSettled(databaseUrl: string, timeoutMs = 600_000): Promise<{ settled: boolean; waitedMs: number }> {
+  const { Client } = await import('pg');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  const started = Date.now();
+  let quietPolls = 0;
+  try {
+    while (Date.now() - started < timeoutMs) {
+      const { rows } = await db.query<{ busy: boolean }>(
+        `select not exists (select 1 from tour t join mission m on m.id = t.mission_id where m.internal_reference = 'ARG-2026-DEMO' and t.manifest is not null)
+             or exists (select 1 from pgboss.job where state = 'active' or (state in ('created', 'retry') and start_after <= now() + interval '1 minute')) as busy`,
+      );
+      quietPolls = rows[0]?.busy ? 0 : quietPolls + 1;
+      // Two quiet looks in a row: a job that finished may have queued the next one.
+      if (quietPolls >= 2) return { settled: true, waitedMs: Date.now() - started };
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    return { settled: false, waitedMs: Date.now() - started };
+  } finally {
+    await db.end();
+  }
+}
