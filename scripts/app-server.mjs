@@ -17,7 +17,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import next from 'next';
-import compression from 'next/dist/compiled/compression/index.js';
+import { compressAnswer } from '../lib/server/net/compress-answer.mjs';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../lib/server/security/headers.mjs';
 
 const args = process.argv.slice(2);
@@ -126,34 +126,8 @@ function envelopeEmptyErrors(req, res) {
   };
 }
 
-/**
- * gzip of the answers, done here instead of by Next (next.config.mjs turns Next's off when this
- * server runs). Next's uses zlib's default level 6 and flushes zlib after every chunk a page
- * streams; the mission detail's 116 kB of HTML cost about 3 ms of CPU at level 6 and 1.3 ms at
- * level 4, for 4 % more bytes (docs/performance.md). Flushes asked for within one turn of the
- * event loop become one, so a streamed page still reaches the browser as it renders.
- */
+// Answers are compressed here (compressAnswer), so next.config.mjs turns Next's own gzip off.
 process.env.ARGUS_SERVER_COMPRESSES = '1';
-const gzip = compression({ level: 4 });
-
-/**
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- */
-function compress(req, res) {
-  // @ts-expect-error -- the middleware is typed for Express; it needs only Node's req and res
-  gzip(req, res, () => {});
-  const { flush } = /** @type {{ flush: () => void }} */ (/** @type {unknown} */ (res));
-  let pending = false;
-  /** @type {{ flush: () => void }} */ (/** @type {unknown} */ (res)).flush = () => {
-    if (pending) return;
-    pending = true;
-    setImmediate(() => {
-      pending = false;
-      flush.call(res);
-    });
-  };
-}
 
 const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
@@ -207,7 +181,7 @@ const server = createServer((req, res) => {
     if (offerUploadPatch(req, res)) return;
     envelopeEmptyErrors(req, res);
   }
-  compress(req, res);
+  compressAnswer(req, res);
   pageAnswers.run(pageAnswer(req, res), () => handle(req, res)).catch((err) => {
     console.error('[app-server] request failed', err);
     if (!res.headersSent) {

@@ -1,0 +1,74 @@
+// @ts-check
+import compression from 'next/dist/compiled/compression/index.js';
+
+/**
+ * gzip of the answers, done by scripts/app-server.mjs instead of by Next (next.config.mjs turns
+ * Next's off when that server runs). Next's uses zlib's default level 6 and flushes zlib after
+ * every chunk a page streams; the mission detail's 116 kB of HTML cost about 3 ms of CPU at level
+ * 6 and 1.3 ms at level 4, for 4 % more bytes (docs/performance.md).
+ *
+ * A page streams as many small chunks as React makes (a mission's detail page about a hundred),
+ * and each one written through cost a zlib call on the thread pool, its callback and a socket
+ * write: a tenth of the detail page's CPU. A page's chunks and flushes of one turn of the event
+ * loop are handed on as one instead, so it still reaches the browser as it renders. Pages are
+ * bounded; every other answer (downloads, exports, the API) is written through as it comes, with
+ * its backpressure.
+ */
+const gzip = compression({ level: 4 });
+const PAGE = /^text\/(html|x-component)\b/;
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+export function compressAnswer(req, res) {
+  // @ts-expect-error -- the middleware is typed for Express; it needs only Node's req and res
+  gzip(req, res, () => {});
+  const out = /** @type {import('node:http').ServerResponse & { flush: () => void }} */ (res);
+  const { write, end, flush } = out;
+  /** @type {Buffer[]} */
+  let held = [];
+  let flushAsked = false;
+  let scheduled = false;
+  const handOn = () => {
+    if (held.length === 0) return;
+    const chunk = held.length === 1 ? held[0] : Buffer.concat(held);
+    held = [];
+    write.call(out, chunk);
+  };
+  const turnEnds = () => {
+    scheduled = false;
+    if (out.writableEnded) return;
+    handOn();
+    if (flushAsked) flush.call(out);
+    flushAsked = false;
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(turnEnds);
+  };
+  // @ts-expect-error -- the overloads are one function at run time
+  out.write = function (chunk, encoding, callback) {
+    if (typeof encoding === 'function' || typeof callback === 'function' || !PAGE.test(String(out.getHeader('content-type') ?? ''))) {
+      handOn();
+      return write.call(out, chunk, encoding, callback);
+    }
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, /** @type {BufferEncoding} */ (encoding ?? 'utf8')) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (bytes.byteLength === 0) return true;
+    // The headers are settled by the first chunk, as when it was written through (compression decides then).
+    if (!out.headersSent) /** @type {{ _implicitHeader: () => void }} */ (/** @type {unknown} */ (out))._implicitHeader();
+    held.push(bytes);
+    schedule();
+    return true;
+  };
+  out.flush = () => {
+    flushAsked = true;
+    schedule();
+  };
+  // @ts-expect-error -- as above
+  out.end = function (...args) {
+    handOn();
+    return end.apply(out, args);
+  };
+}
