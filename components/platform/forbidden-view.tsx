@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
 import styles from './not-found-view.module.css';
 
@@ -7,9 +7,9 @@ import styles from './not-found-view.module.css';
  * The translated 403 page (forbidden.tsx): for a refused mission spec §8's 'not authorized to
  * access mission id', otherwise a general "not authorized".
  */
-export async function ForbiddenView({ missionId }: { missionId: number | null }) {
+export function ForbiddenView({ missionId }: { missionId: number | null }) {
+  const t = useTranslations('errors');
   if (missionId !== null) return <NotAuthorizedView id={missionId} />;
-  const t = await getTranslations('errors');
   return (
     <section role="alert" className={styles.view} aria-labelledby="forbidden-title">
       <p className={styles.code}>403</p>

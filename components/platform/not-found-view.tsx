@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import styles from './not-found-view.module.css';
 
 /** The translated page-not-found view of spec §2 (for /not-found and every unmatched path). */
-export async function NotFoundView() {
-  const t = await getTranslations('errors');
+export function NotFoundView() {
+  const t = useTranslations('errors');
   return (
     <section className={styles.view} aria-labelledby="not-found-title">
       <p className={styles.code}>404</p>

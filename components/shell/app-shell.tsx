@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { MaintenanceBanner } from '@/components/platform/lazy-maintenance-banner';
 import { Logo } from '@/components/ui/logo';
@@ -13,8 +13,8 @@ import styles from './app-shell.module.css';
 
 /** The application chrome of spec §2: header, the permission-driven menu, and the content area. */
 /** `stage` is the deployment stage the layout read on the server (lib/server/stage.ts): it colours the logo. */
-export async function AppShell({ permissions, stage, user, children }: { permissions: PermissionSet; stage: Stage; user?: ShellUser; children: ReactNode }) {
-  const t = await getTranslations();
+export function AppShell({ permissions, stage, user, children }: { permissions: PermissionSet; stage: Stage; user?: ShellUser; children: ReactNode }) {
+  const t = useTranslations();
   const entries = visibleEntries(permissions);
   return (
     <MenuDrawerProvider>

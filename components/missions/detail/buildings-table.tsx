@@ -1,12 +1,12 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { useLocale, useTranslations } from 'next-intl';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import styles from './detail.module.css';
 import { numberFormat } from '@/lib/shared/format/number';
 
 /** spec §3 Building: name, type, levels, ground area, perimeter, facade area — and the mission's totals. */
-export async function BuildingsTable({ buildings }: { buildings: MissionDetail['buildings'] }) {
-  const t = await getTranslations('missions.detail.buildings');
-  const locale = await getLocale();
+export function BuildingsTable({ buildings }: { buildings: MissionDetail['buildings'] }) {
+  const t = useTranslations('missions.detail.buildings');
+  const locale = useLocale();
   const number = numberFormat(locale, 1);
   const area = (v: number) => t('area', { value: number.format(v) });
   const length = (v: number) => t('length', { value: number.format(v) });

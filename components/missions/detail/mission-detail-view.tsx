@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import { ActionsBar, type ActionCapability } from './actions-bar';
 import { AuditTrail } from './audit-trail';
 import { BackupSlot } from './backup-slot';
@@ -31,7 +31,7 @@ const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold
  * user may see, editable in place where mission-access.ts allows, the actions, the shares and the
  * audit trail. Sections fed by later capabilities show what exists and say so when nothing does.
  */
-export async function MissionDetailView({
+export function MissionDetailView({
   load,
   records,
   from,
@@ -43,7 +43,8 @@ export async function MissionDetailView({
   /** The user has the planner (UI.menu.planner): with 'editBuildings' the page links to it. */
   mayPlan?: boolean;
 }) {
-  const t = await getTranslations('missions.detail');
+  const t = useTranslations('missions.detail');
+  const values = useTranslations('missions.fields.values');
   const { mission, capabilities, editable } = load;
   const stosimOrdered = mission.additionalProducts.includes('stosim');
   return (
@@ -141,7 +142,7 @@ export async function MissionDetailView({
           <dl className={styles.fields}>
             <div className={styles.field}>
               <dt className={styles.label}>{t('stosim.ordered')}</dt>
-              <dd className={styles.value}>{(await getTranslations('missions.fields.values'))(stosimOrdered ? 'yes' : 'no')}</dd>
+              <dd className={styles.value}>{values(stosimOrdered ? 'yes' : 'no')}</dd>
             </div>
           </dl>
           <StosimSection missionId={mission.id} emptyText={t('stosim.empty')} />

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import { missionPrint } from '@/lib/client/api/mission-print';
 import styles from './detail.module.css';
 
@@ -7,8 +7,8 @@ import styles from './detail.module.css';
  * plan and edit its buildings, the planner with those buildings. Each link is only shown when the
  * page behind it will open for this user.
  */
-export async function MissionLinks({ missionId, planner }: { missionId: number; planner: boolean }) {
-  const t = await getTranslations('missions.detail.links');
+export function MissionLinks({ missionId, planner }: { missionId: number; planner: boolean }) {
+  const t = useTranslations('missions.detail.links');
   return (
     <nav className={styles.links} aria-label={t('label')}>
       <a className={`${styles.button} ${styles.secondary}`} href={`/mission/${missionId}/print`}>

@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import styles from './not-authorized-view.module.css';
 
 /** spec §6/§8: a mission the user may not see says 'not authorized to access mission id'. */
-export async function NotAuthorizedView({ id }: { id: number }) {
-  const t = await getTranslations('missions');
+export function NotAuthorizedView({ id }: { id: number }) {
+  const t = useTranslations('missions');
   return (
     <section role="alert" className={styles.denied} aria-labelledby="not-authorized-title">
       <p className={styles.overline}>403</p>
