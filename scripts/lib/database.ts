@@ -43,6 +43,22 @@ export async function createDatabaseIfMissing(serverUrl: string, name: string): 
   return url.toString();
 }
 
+/**
+ * Where the embedded PostgreSQL puts its Unix socket (private to its user). The app, worker and
+ * identity service on this machine connect through it instead of TCP on loopback: every query is a
+ * socket write and read, and on loopback each went through the whole TCP stack (a mission's detail
+ * page sends about sixteen queries: 4–5 % of the app's CPU per page, docs/performance.md).
+ */
+export const SOCKET_DIR = '/tmp';
+
+/** `url` through the server's Unix socket when it has one here (an embedded server), else as it is. */
+export function overSocket(url: string): string {
+  const u = new URL(url);
+  if (!existsSync(join(SOCKET_DIR, `.s.PGSQL.${u.port || 5432}`))) return url;
+  u.searchParams.set('host', SOCKET_DIR);
+  return u.toString();
+}
+
 function embeddedCluster(databaseDir: string, port: number, password: string, log: Log, persistent: boolean) {
   return new EmbeddedPostgres({
     databaseDir,
@@ -53,7 +69,7 @@ function embeddedCluster(databaseDir: string, port: number, password: string, lo
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'unix_socket_permissions=0700', '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: (message) => {
       const text = String(message).trim();
       if (text && /error|fatal|panic/i.test(text)) log(text);
@@ -79,7 +95,7 @@ export async function ensureDatabase(opts: { databaseUrl?: string; dataDir: stri
   // A second `npm start` (or a leftover server from a crashed one) is reused, not fought over.
   if (await canConnect(serverUrl)) {
     opts.log(`PostgreSQL already running on 127.0.0.1:${opts.port}; reusing it`);
-    return { url: await createDatabaseIfMissing(serverUrl, 'argus'), embedded: true, stop: async () => {} };
+    return { url: await createDatabaseIfMissing(overSocket(serverUrl), 'argus'), embedded: true, stop: async () => {} };
   }
 
   const databaseDir = join(dir, 'postgres');
@@ -89,8 +105,8 @@ export async function ensureDatabase(opts: { databaseUrl?: string; dataDir: stri
     await cluster.initialise();
   }
   await cluster.start();
-  opts.log(`PostgreSQL listening on 127.0.0.1:${opts.port}`);
-  return { url: await createDatabaseIfMissing(serverUrl, 'argus'), embedded: true, stop: () => cluster.stop() };
+  opts.log(`PostgreSQL listening on 127.0.0.1:${opts.port} and its Unix socket in ${SOCKET_DIR}`);
+  return { url: await createDatabaseIfMissing(overSocket(serverUrl), 'argus'), embedded: true, stop: () => cluster.stop() };
 }
 
 /** A throwaway cluster for one test run: fresh directory under /tmp, free port, deleted on stop. */
@@ -101,6 +117,6 @@ export async function throwawayDatabase(log: Log): Promise<Database> {
   const cluster = embeddedCluster(databaseDir, port, password, log, false);
   await cluster.initialise();
   await cluster.start();
-  const serverUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const serverUrl = overSocket(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
   return { url: await createDatabaseIfMissing(serverUrl, 'argus_test'), embedded: true, stop: () => cluster.stop() };
 }

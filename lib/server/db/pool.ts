@@ -26,6 +26,8 @@ export function isConnectionError(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return true;
+    // The Unix socket of a server that is down is gone (a missing file elsewhere is not this).
+    if (code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && /Connection terminated|is not queryable|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)/i.test(message)) return true;
   }

@@ -8,6 +8,7 @@ import { isConnectionError } from '@/lib/server/db/pool';
 describe('isConnectionError', () => {
   it.each([
     ['refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54329'), { code: 'ECONNREFUSED' })],
+    ['its Unix socket gone (the server is down)', Object.assign(new Error('connect ENOENT /tmp/.s.PGSQL.54329'), { code: 'ENOENT', syscall: 'connect' })],
     ['terminated by the administrator', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['cut mid-query', new Error('Connection terminated unexpectedly')],
     ['a client that already failed', new Error('Client has encountered a connection error and is not queryable')],
@@ -19,5 +20,9 @@ describe('isConnectionError', () => {
 
   it('a failing query is not', () => {
     expect(isConnectionError(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBe(false);
+  });
+
+  it('a missing file is not', () => {
+    expect(isConnectionError(Object.assign(new Error("ENOENT: no such file or directory, open '/data/storage/x'"), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
   });
 });
