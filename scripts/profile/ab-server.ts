@@ -20,12 +20,6 @@ import { percentile } from '../bench/stats';
 
 const log = prefixed('ab', 5);
 
-function withSocket(url: string, dir: string): string {
-  const u = new URL(url);
-  u.searchParams.set('host', dir);
-  return u.toString();
-}
-
 async function main() {
   const [bDir, bServer = 'scripts/app-server.mjs', roundsArg = '6', pathArg] = process.argv.slice(2);
   const rounds = Number(roundsArg);
@@ -42,8 +36,6 @@ async function main() {
       NODE_ENV: 'production',
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
-      // AB_B_DATABASE_SOCKET=<dir>: B reaches PostgreSQL through its Unix socket in <dir> instead of TCP.
-      ...(process.env.AB_B_DATABASE_SOCKET ? { DATABASE_URL: withSocket(url, process.env.AB_B_DATABASE_SOCKET) } : {}),
       // AB_B_ENV="KEY=value,…": B's own settings (e.g. a larger database pool).
       ...Object.fromEntries((process.env.AB_B_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
     });
