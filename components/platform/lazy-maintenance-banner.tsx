@@ -1,9 +1,9 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { browserOnly } from './browser-only';
 
 /*
  * The maintenance notice loads in the browser (SWR) and renders nothing on the server, so its
  * code loads after the page instead of with it. Its place is a slot of no height until it shows.
  */
-export const MaintenanceBanner = dynamic(() => import('./maintenance-banner').then((m) => m.MaintenanceBanner), { ssr: false });
+export const MaintenanceBanner = browserOnly(() => import('./maintenance-banner').then((m) => m.MaintenanceBanner));

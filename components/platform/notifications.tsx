@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
+import { browserOnly } from './browser-only';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { myNotifications } from '@/lib/client/api/my-notifications';
 import { pushNotice, visibleNotices } from './notice-stack';
@@ -30,7 +30,7 @@ const DISMISSED_KEY = 'argus.dismissedNotifications';
 
 // What the server has to say loads after the page (with SWR): the provider itself, which every
 // page's features raise their toasts through, stays small.
-const ServerNotices = dynamic(() => import('./server-notices').then((m) => m.ServerNotices), { ssr: false });
+const ServerNotices = browserOnly(() => import('./server-notices').then((m) => m.ServerNotices));
 
 const NotifyContext = createContext<(input: NotifyInput) => void>(() => {});
 

@@ -66,6 +66,8 @@ async function main() {
       listByDeliveryDate: '/api/v2/missions?sort=deliveryDate&order=desc',
       detail: `/mission/${detailId}`,
       missionList: '/mission-list',
+      // --paths=name:/path,…: other pages measured the same way (e.g. to take a page apart).
+      ...Object.fromEntries((args.find((a) => a.startsWith('--paths='))?.slice(8).split(',') ?? []).map((kv) => [kv.slice(0, kv.indexOf(':')), kv.slice(kv.indexOf(':') + 1).replace('{detail}', String(detailId))])),
     };
     const get = async (path: string) => {
       const res = await fetch(stack.app + path, { headers: { Cookie: cookie, Accept: 'text/html,application/json', 'Sec-Fetch-Dest': 'document' }, redirect: 'manual' });

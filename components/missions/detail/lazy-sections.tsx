@@ -1,11 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { browserOnly } from '@/components/platform/browser-only';
 
 /*
  * Sections whose content the browser loads (SWR) and which therefore render nothing on the
  * server: their code loads right after the page instead of with it, so the page's first-load
  * JavaScript and its hydration leave them out.
  */
-export const ToursSection = dynamic(() => import('@/components/tours/tours-section').then((m) => m.ToursSection), { ssr: false });
-export const StosimSection = dynamic(() => import('./stosim/stosim-section').then((m) => m.StosimSection), { ssr: false });
+export const ToursSection = browserOnly(() => import('@/components/tours/tours-section').then((m) => m.ToursSection));
+export const StosimSection = browserOnly(() => import('./stosim/stosim-section').then((m) => m.StosimSection));

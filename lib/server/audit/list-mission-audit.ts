@@ -1,12 +1,47 @@
 import 'server-only';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import { auditQuery, type AuditPage } from '@/lib/shared/schemas/audit';
 import type { z } from 'zod';
 import { appUser, auditEvent } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
+import { literalLimit } from '../missions/mission-order';
 import { requireMission } from '../missions/visibility';
 import { auditNames } from './audit-names';
+
+/**
+ * A page of a mission's events, newest first, before the cursor's event (any when it is null):
+ * every detail page reads one, so it is built once per page size (built-once.ts), the size a
+ * literal (PostgreSQL plans a LIMIT parameter afresh each time).
+ */
+const pageOfSize = (size: number) =>
+  builtOnce((db: Db) =>
+    db
+      .select({
+        id: auditEvent.id,
+        at: auditEvent.at,
+        actorId: auditEvent.actorId,
+        actorName: appUser.displayName,
+        entity: auditEvent.entity,
+        entityId: auditEvent.entityId,
+        action: auditEvent.action,
+        diff: auditEvent.diff,
+      })
+      .from(auditEvent)
+      .leftJoin(appUser, eq(appUser.identityId, auditEvent.actorId))
+      .where(and(eq(auditEvent.missionId, sql.placeholder('missionId')), sql`(${sql.placeholder('cursor')}::bigint is null or ${auditEvent.id} < ${sql.placeholder('cursor')}::bigint)`))
+      .orderBy(desc(auditEvent.id))
+      .limit(literalLimit(size)),
+  );
+const pagesBySize = new Map<number, ReturnType<typeof pageOfSize>>();
+
+function auditPage(db: Db, size: number) {
+  let page = pagesBySize.get(size);
+  if (!page) pagesBySize.set(size, (page = pageOfSize(size)));
+  return page(db);
+}
 
 /**
  * The audit trail of a mission for its detail page (who, when, what), newest first, paged by
@@ -17,22 +52,7 @@ import { auditNames } from './audit-names';
 export async function listMissionAudit(ctx: DomainContext, input: { missionId: number } & z.output<typeof auditQuery>): Promise<AuditPage> {
   const { missionId, ...q } = input;
   await requireMission(ctx, missionId, 'readAudit');
-  const rows = await ctx.db
-    .select({
-      id: auditEvent.id,
-      at: auditEvent.at,
-      actorId: auditEvent.actorId,
-      actorName: appUser.displayName,
-      entity: auditEvent.entity,
-      entityId: auditEvent.entityId,
-      action: auditEvent.action,
-      diff: auditEvent.diff,
-    })
-    .from(auditEvent)
-    .leftJoin(appUser, eq(appUser.identityId, auditEvent.actorId))
-    .where(and(eq(auditEvent.missionId, missionId), q.cursor ? lt(auditEvent.id, q.cursor) : undefined))
-    .orderBy(desc(auditEvent.id))
-    .limit(q.limit + 1);
+  const rows = await auditPage(ctx.db, q.limit + 1).execute({ missionId, cursor: q.cursor ?? null });
   const page = rows.slice(0, q.limit);
   const items = page.map((r) => ({ ...r, at: r.at.toISOString() }));
   return {

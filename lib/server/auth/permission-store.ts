@@ -1,8 +1,9 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_FLAGS, type PermissionFlag, type RolePermissionTable } from '@/lib/shared/auth/permission-table';
 import { BUILT_IN_ROLES, type BuiltInRole } from '@/lib/shared/auth/roles';
 import { DEFAULT_ROLE_LEVELS, LOCKED_ROLE } from '@/lib/shared/schemas/role';
+import { builtOnce } from '../db/built-once';
 import { db as defaultDb, type Db } from '../db/client';
 import { appRole } from '../db/schema';
 import type { Tx } from '../domain/context';
@@ -44,10 +45,13 @@ function fromRow(row: typeof appRole.$inferSelect): StoredRole {
   };
 }
 
+// Every request reads its user's roles (built-once.ts); the names go as one array parameter.
+const namedRoles = builtOnce((db: Db | Tx) => db.select().from(appRole).where(sql`${appRole.name} = any(${sql.placeholder('names')}::text[])`));
+
 /** The named roles (all when `names` is omitted): stored rows, then built-in defaults; unknown names are left out. */
 export async function loadRoles(names?: readonly string[], database: Db | Tx = defaultDb()): Promise<StoredRole[]> {
   if (names && names.length === 0) return [];
-  const rows = await database.select().from(appRole).where(names ? inArray(appRole.name, [...names]) : undefined);
+  const rows = names ? await namedRoles(database).execute({ names: [...names] }) : await database.select().from(appRole);
   const stored = new Map(rows.map((row) => [row.name, fromRow(row)]));
   const builtIn = BUILT_IN_ROLES.filter((name) => !stored.has(name) && (!names || names.includes(name))).map(defaultRole);
   return [...builtIn, ...stored.values()].sort((a, b) => b.userLevel - a.userLevel || a.name.localeCompare(b.name));

@@ -1,6 +1,8 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DatasetDto } from '@/lib/shared/schemas/dataset';
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import { conversion, dataset } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { toDatasetDto, type ConversionRow, type DatasetRow } from './dataset-dto';
@@ -23,10 +25,12 @@ export async function withConversions(ctx: Pick<DomainContext, 'db' | 'clock'>, 
   return rows.map((r) => toDatasetDto(r, latest.get(r.id) ?? null, now));
 }
 
-/** The datasets matching `where`, oldest first. */
-export async function selectDatasets(ctx: Pick<DomainContext, 'db' | 'clock'>, where: SQL | undefined): Promise<DatasetDto[]> {
-  const rows = await ctx.db.select().from(dataset).where(where).orderBy(dataset.createdAt, dataset.id);
-  return withConversions(ctx, rows);
+/** A mission's datasets, oldest first (every detail page shows them: built-once.ts). */
+const datasetsOf = builtOnce((db: Db) => db.select().from(dataset).where(eq(dataset.missionId, sql.placeholder('missionId'))).orderBy(dataset.createdAt, dataset.id));
+
+/** A mission's datasets as DTOs, oldest first. */
+export async function selectMissionDatasets(ctx: Pick<DomainContext, 'db' | 'clock'>, missionId: number): Promise<DatasetDto[]> {
+  return withConversions(ctx, await datasetsOf(ctx.db).execute({ missionId }));
 }
 
 /** Bumps the row's version and updated_at with the change (every dataset write goes through it). */

@@ -6,12 +6,12 @@ import { requirePermission } from '../auth/require-permission';
 import { dataset, mission } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { missionVisibleTo, requireMission } from '../missions/visibility';
-import { selectDatasets, withConversions } from './dataset-reads';
+import { selectMissionDatasets, withConversions } from './dataset-reads';
 
 /** spec §2 mission detail "scans": the mission's datasets, oldest first. */
 export async function listMissionDatasets(ctx: DomainContext, { missionId }: { missionId: number }): Promise<DatasetDto[]> {
   await requireMission(ctx, missionId, 'read');
-  return selectDatasets(ctx, eq(dataset.missionId, missionId));
+  return selectMissionDatasets(ctx, missionId);
 }
 
 /** Statuses of a dataset someone or something is working on: what the pipeline shows by default. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 
 type TagRef = { id: number; name: string; color: string | null };
@@ -26,23 +26,33 @@ export async function getMission(ctx: DomainContext, input: { id: number }): Pro
 /** A mission's buildings, every column, in their order (built-once.ts). */
 const buildingsOf = builtOnce((db: Db) => db.select().from(building).where(eq(building.missionId, sql.placeholder('missionId'))).orderBy(asc(building.id)));
 
+/** The names beside a mission's ids: its company, tags, customers and people (built-once.ts). */
+const namesOf = builtOnce((db: Db) =>
+  db
+    .select({
+      company: { id: company.id, name: company.name },
+      tags: sql<TagRef[]>`coalesce((select json_agg(json_build_object('id', ${tag.id}, 'name', ${tag.name}, 'color', ${tag.color}) order by ${tag.name}, ${tag.id})
+        from ${missionTag} join ${tag} on ${tag.id} = ${missionTag.tagId} where ${missionTag.missionId} = ${sql.placeholder('missionId')}), '[]'::json)`,
+      customers: sql<CustomerRef[]>`coalesce((select json_agg(json_build_object('id', ${customer.id}, 'name', ${customer.name}, 'customerNumber', ${customer.customerNumber}))
+        from ${customer} where ${customer.id} = any(${sql.placeholder('customerIds')}::bigint[])), '[]'::json)`,
+      people: sql<PersonRef[]>`coalesce((select json_agg(json_build_object('identityId', ${appUser.identityId}, 'displayName', ${appUser.displayName}))
+        from ${appUser} where ${appUser.identityId} = any(${sql.placeholder('personIds')}::uuid[])), '[]'::json)`,
+    })
+    .from(company)
+    .where(eq(company.id, sql.placeholder('companyId'))),
+);
+
 /** The detail DTO of a row already authorized (the actions answer with it too). */
 export async function missionDetail(ctx: DomainContext, row: MissionRow, fullFields: boolean): Promise<MissionDetail> {
   // Sequential: inside a transaction all queries share one connection. The names beside the ids
   // come in one query (a round trip per kind of name was a third of this page's queries).
   const buildings = await buildingsOf(ctx.db).execute({ missionId: row.id });
-  const [names] = await ctx.db
-    .select({
-      company: { id: company.id, name: company.name },
-      tags: sql<TagRef[]>`coalesce((select json_agg(json_build_object('id', ${tag.id}, 'name', ${tag.name}, 'color', ${tag.color}) order by ${tag.name}, ${tag.id})
-        from ${missionTag} join ${tag} on ${tag.id} = ${missionTag.tagId} where ${missionTag.missionId} = ${row.id}), '[]'::json)`,
-      customers: sql<CustomerRef[]>`coalesce((select json_agg(json_build_object('id', ${customer.id}, 'name', ${customer.name}, 'customerNumber', ${customer.customerNumber}))
-        from ${customer} where ${inArray(customer.id, [row.customerId, row.subCustomerId].filter((v): v is number => v !== null).concat(-1))}), '[]'::json)`,
-      people: sql<PersonRef[]>`coalesce((select json_agg(json_build_object('identityId', ${appUser.identityId}, 'displayName', ${appUser.displayName}))
-        from ${appUser} where ${inArray(appUser.identityId, [row.ownerId, row.assigneeId, row.createdBy].filter((v): v is string => v !== null).concat('00000000-0000-0000-0000-000000000000'))}), '[]'::json)`,
-    })
-    .from(company)
-    .where(eq(company.id, row.companyId));
+  const [names] = await namesOf(ctx.db).execute({
+    companyId: row.companyId,
+    missionId: row.id,
+    customerIds: [row.customerId, row.subCustomerId].filter((v): v is number => v !== null),
+    personIds: [row.ownerId, row.assigneeId, row.createdBy].filter((v): v is string => v !== null),
+  });
   const { tags = [], customers = [], people = [] } = names ?? {};
   const dto = toMissionDto(row, buildings.map(toBuildingDto), tags.map((t) => t.id));
   const view = toMissionView(dto, fullFields);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { mission, missionShare } from '../db/schema';
@@ -37,20 +37,19 @@ export function missionVisibleTo(actor: Actor): SQL | undefined {
 
 export type MissionRow = typeof mission.$inferSelect;
 
-/** How the actor relates to one mission row. */
-export async function relationTo(ctx: DomainContext, row: MissionRow): Promise<MissionRelation> {
-  const { actor } = ctx;
+/** How the actor relates to one mission row; `shared`: whether it is shared with the actor's customer. */
+function relationOf(actor: Actor, row: MissionRow, shared: boolean): MissionRelation {
   if (actor.kind !== 'user') return { ownCompany: false, sharedWithMyCustomer: false, assignedToMe: false };
-  let shared = false;
-  if (actor.customerId !== null) {
-    const found = await ctx.db
-      .select({ one: sql<number>`1` })
-      .from(missionShare)
-      .where(and(eq(missionShare.missionId, row.id), eq(missionShare.customerId, actor.customerId)));
-    shared = found.length > 0;
-  }
-  return { ownCompany: actor.companyId !== null && actor.companyId === row.companyId, sharedWithMyCustomer: shared, assignedToMe: row.assigneeId === actor.identityId };
+  return {
+    ownCompany: actor.companyId !== null && actor.companyId === row.companyId,
+    sharedWithMyCustomer: actor.customerId !== null && shared,
+    assignedToMe: row.assigneeId === actor.identityId,
+  };
 }
+
+/** Whether the mission is shared with the customer (false for none: `customer_id = null` holds for no row). */
+const sharedWith = (customerId: SQLWrapper | number | null) =>
+  sql<boolean>`exists(select 1 from ${missionShare} where ${missionShare.missionId} = ${mission.id} and ${missionShare.customerId} = ${customerId})`;
 
 /**
  * Loads a mission and checks that the actor may do `capability` with it: 404 when it does not
@@ -70,13 +69,27 @@ export async function requireMission(
 
 type AccessRead = { row: MissionRow; relation: MissionRelation };
 
-/** The row of a mission by id, every column: the detail page and most verbs read it (built-once.ts). */
-const missionById = builtOnce((db: Db) => db.select().from(mission).where(eq(mission.id, sql.placeholder('id'))));
+/**
+ * The row of a mission by id, every column, and whether it is shared with a customer: the detail
+ * page and most verbs read it, and the share is what the access rule needs besides the row
+ * (built-once.ts; one round trip for both).
+ */
+const missionById = builtOnce((db: Db) =>
+  db
+    .select({ row: mission, shared: sharedWith(sql.placeholder('customerId')) })
+    .from(mission)
+    .where(eq(mission.id, sql.placeholder('id'))),
+);
+
+const customerOf = (actor: Actor) => (actor.kind === 'user' ? actor.customerId : null);
 
 async function loadForAccess(ctx: DomainContext, missionId: number, lock = false): Promise<AccessRead> {
-  const [row] = lock ? await ctx.db.select().from(mission).where(eq(mission.id, missionId)).for('update') : await missionById(ctx.db).execute({ id: missionId });
-  if (!row) throw notFound('mission');
-  return { row, relation: await relationTo(ctx, row) };
+  const customerId = customerOf(ctx.actor);
+  const [found] = lock
+    ? await ctx.db.select({ row: mission, shared: sharedWith(customerId) }).from(mission).where(eq(mission.id, missionId)).for('update', { of: mission })
+    : await missionById(ctx.db).execute({ id: missionId, customerId });
+  if (!found) throw notFound('mission');
+  return { row: found.row, relation: relationOf(ctx.actor, found.row, found.shared) };
 }
 
 /** The read of ctx.missionReads (see DomainContext): the capability is still checked on every call. */
