@@ -1,9 +1,11 @@
 'use client';
 
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import type { FieldKind } from './field-kinds';
+import type { FormatContext } from './format-value';
 
 interface MissionState {
   mission: MissionDetail;
@@ -13,6 +15,11 @@ interface MissionState {
   kinds: Partial<Record<UpdatableMissionField, FieldKind>>;
   /** Takes a newer mission (an answer of PATCH or an action) so the page shows it at once. */
   accept: (next: MissionDetail) => void;
+  /**
+   * The translator, locale and time zone the fields are shown with: made once here rather than in
+   * each of the page's forty-odd fields (a translator per field was a tenth of a render's allocations).
+   */
+  format: FormatContext;
 }
 
 const MissionContext = createContext<MissionState | null>(null);
@@ -44,6 +51,10 @@ export function MissionProvider({
   const current = local.version > mission.version ? local : mission;
   const accept = useCallback((next: MissionDetail) => setLocal(next), []);
   const editableSet = useMemo(() => new Set(editable), [editable]);
-  const value = useMemo(() => ({ mission: current, editable: editableSet, kinds, accept }), [current, editableSet, kinds, accept]);
+  const t = useTranslations();
+  const locale = useLocale();
+  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const format = useMemo(() => ({ t, locale, timeZone }), [t, locale, timeZone]);
+  const value = useMemo(() => ({ mission: current, editable: editableSet, kinds, accept, format }), [current, editableSet, kinds, accept, format]);
   return <MissionContext.Provider value={value}>{children}</MissionContext.Provider>;
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
@@ -20,10 +19,8 @@ const FieldEditor = dynamic(loadEditor, { ssr: false });
  * fewer, mission-view.ts) render nothing.
  */
 export function MissionField({ field, wide = false }: { field: string; wide?: boolean }) {
-  const t = useTranslations();
-  const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
-  const { mission, editable, kinds } = useMission();
+  const { mission, editable, kinds, format } = useMission();
+  const { t } = format;
   const [editing, setEditing] = useState(false);
   if (!hasField(mission, field)) return null;
   const label = t(`missions.fields.${labelKey(field)}`);
@@ -37,7 +34,7 @@ export function MissionField({ field, wide = false }: { field: string; wide?: bo
           <FieldEditor field={field as UpdatableMissionField} spec={kinds[field as UpdatableMissionField]!} onDone={() => setEditing(false)} />
         ) : (
           <>
-            <span className={multiline ? styles.multiline : undefined} data-value>{formatValue(mission, field, { t, locale, timeZone })}</span>
+            <span className={multiline ? styles.multiline : undefined} data-value>{formatValue(mission, field, format)}</span>
             {canEdit && (
               <button
                 type="button"

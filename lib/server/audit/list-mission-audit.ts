@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { builtOnce } from '../db/built-once';
+import { builtOncePer } from '../db/built-once';
 import type { Db } from '../db/client';
 import { auditQuery, type AuditPage } from '@/lib/shared/schemas/audit';
 import type { z } from 'zod';
@@ -16,32 +16,24 @@ import { auditNames } from './audit-names';
  * every detail page reads one, so it is built once per page size (built-once.ts), the size a
  * literal (PostgreSQL plans a LIMIT parameter afresh each time).
  */
-const pageOfSize = (size: number) =>
-  builtOnce((db: Db) =>
-    db
-      .select({
-        id: auditEvent.id,
-        at: auditEvent.at,
-        actorId: auditEvent.actorId,
-        actorName: appUser.displayName,
-        entity: auditEvent.entity,
-        entityId: auditEvent.entityId,
-        action: auditEvent.action,
-        diff: auditEvent.diff,
-      })
-      .from(auditEvent)
-      .leftJoin(appUser, eq(appUser.identityId, auditEvent.actorId))
-      .where(and(eq(auditEvent.missionId, sql.placeholder('missionId')), sql`(${sql.placeholder('cursor')}::bigint is null or ${auditEvent.id} < ${sql.placeholder('cursor')}::bigint)`))
-      .orderBy(desc(auditEvent.id))
-      .limit(literalLimit(size)),
-  );
-const pagesBySize = new Map<number, ReturnType<typeof pageOfSize>>();
-
-function auditPage(db: Db, size: number) {
-  let page = pagesBySize.get(size);
-  if (!page) pagesBySize.set(size, (page = pageOfSize(size)));
-  return page(db);
-}
+const auditPage = builtOncePer((db: Db, size: number) =>
+  db
+    .select({
+      id: auditEvent.id,
+      at: auditEvent.at,
+      actorId: auditEvent.actorId,
+      actorName: appUser.displayName,
+      entity: auditEvent.entity,
+      entityId: auditEvent.entityId,
+      action: auditEvent.action,
+      diff: auditEvent.diff,
+    })
+    .from(auditEvent)
+    .leftJoin(appUser, eq(appUser.identityId, auditEvent.actorId))
+    .where(and(eq(auditEvent.missionId, sql.placeholder('missionId')), sql`(${sql.placeholder('cursor')}::bigint is null or ${auditEvent.id} < ${sql.placeholder('cursor')}::bigint)`))
+    .orderBy(desc(auditEvent.id))
+    .limit(literalLimit(size)),
+);
 
 /**
  * The audit trail of a mission for its detail page (who, when, what), newest first, paged by

@@ -19,5 +19,18 @@ export function builtOnce<D extends object, P>(build: (db: D) => { prepare(name:
   };
 }
 
+/**
+ * builtOnce for a family of queries whose text depends on a few values (a sort, a page size): each
+ * value gets its own query, built once per database handle. The values must be few.
+ */
+export function builtOncePer<K, D extends object, P>(build: (db: D, key: K) => { prepare(name: string): P }): (db: D, key: K) => P {
+  const byKey = new Map<K, (db: D) => P>();
+  return (db, key) => {
+    let family = byKey.get(key);
+    if (family === undefined) byKey.set(key, (family = builtOnce((handle: D) => build(handle, key))));
+    return family(db);
+  };
+}
+
 // drizzle's types ask for a name; node-postgres sends a statement without one as unnamed.
 const UNNAMED = undefined as unknown as string;

@@ -1,13 +1,18 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { missionListFilters, type MissionNeighbours } from '@/lib/shared/schemas/mission-view';
+import { missionListFilters, type MissionNeighbours, type MissionSort } from '@/lib/shared/schemas/mission-view';
 import type { z } from 'zod';
+import { builtOncePer } from '../db/built-once';
+import type { Db } from '../db/client';
 import { mission } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { parseInput } from '../domain/validate';
 import { missionListWhere } from './mission-filters';
 import { after, keyColumns, keyValues, literalLimit, orderBy, type Direction } from './mission-order';
 import { requireMission } from './visibility';
+
+/** The sort keys of one mission, for each sort (built-once.ts). */
+const keysOf = builtOncePer((db: Db, sort: MissionSort) => db.select(keyColumns(sort)).from(mission).where(eq(mission.id, sql.placeholder('id'))));
 
 export type MissionNeighboursInput = { id: number } & z.output<typeof missionListFilters>;
 
@@ -18,7 +23,7 @@ export type MissionNeighboursInput = { id: number } & z.output<typeof missionLis
 export async function getMissionNeighbours(ctx: DomainContext, input: MissionNeighboursInput): Promise<MissionNeighbours> {
   const { id, ...f } = input;
   await requireMission(ctx, id, 'read');
-  const [current] = await ctx.db.select(keyColumns(f.sort)).from(mission).where(eq(mission.id, id));
+  const [current] = await keysOf(ctx.db, f.sort).execute({ id });
   const values = keyValues(f.sort, current!);
   const where = missionListWhere(ctx.actor, f);
   const reverse: Direction = f.order === 'asc' ? 'desc' : 'asc';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
-import { builtOnce } from '@/lib/server/db/built-once';
+import { builtOnce, builtOncePer } from '@/lib/server/db/built-once';
 import { prepareStatements, statementName } from '@/lib/server/db/statement-cache';
 import { freshDatabase } from '@/tests/support/fresh-database';
 
@@ -49,5 +49,18 @@ describe('queries built once per database handle (lib/server/db/built-once.ts)',
       })
       .catch(() => undefined);
     expect(await byId(db).execute({ id: 3 })).toEqual([]);
+  });
+
+  it('builds a family of queries once per value and handle (builtOncePer)', async () => {
+    const db = drizzle(pool);
+    const built: string[] = [];
+    const ordered = builtOncePer((handle: Db, order: 'asc' | 'desc') => {
+      built.push(order);
+      return handle.select({ id: thing.id }).from(thing).where(sql`${thing.id} <= ${sql.placeholder('max')}`).orderBy(sql`${thing.id} ${sql.raw(order)}`);
+    });
+    expect(await ordered(db, 'asc').execute({ max: 2 })).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await ordered(db, 'desc').execute({ max: 2 })).toEqual([{ id: 2 }, { id: 1 }]);
+    expect(await ordered(db, 'asc').execute({ max: 1 })).toEqual([{ id: 1 }]);
+    expect(built).toEqual(['asc', 'desc']);
   });
 });
