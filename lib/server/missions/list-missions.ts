@@ -33,17 +33,11 @@ const FIXED = {
  * The fixed part of the statement as text, rendered once: drizzle took about 0.5 ms per request to
  * build this select of 60 fields (docs/performance.md). It holds no parameters.
  */
-const once = <T>(make: () => T) => {
-  let made: T | undefined;
-  return () => (made ??= make());
-};
-const fixedColumns = once(() => sql.raw(dialect.sqlToQuery(sql.join(Object.values(FIXED).map((f) => sql`${f}`), sql`, `)).sql));
-const joins = once(() =>
-  sql.raw(
-    dialect.sqlToQuery(
-      sql`${mission} inner join ${company} on ${eq(company.id, mission.companyId)} left join ${customer} on ${eq(customer.id, mission.customerId)} left join ${appUser} on ${eq(appUser.identityId, mission.assigneeId)}`,
-    ).sql,
-  ),
+const FIXED_COLUMNS = sql.raw(dialect.sqlToQuery(sql.join(Object.values(FIXED).map((f) => sql`${f}`), sql`, `)).sql);
+const JOINS = sql.raw(
+  dialect.sqlToQuery(
+    sql`${mission} inner join ${company} on ${eq(company.id, mission.companyId)} left join ${customer} on ${eq(customer.id, mission.customerId)} left join ${appUser} on ${eq(appUser.identityId, mission.assigneeId)}`,
+  ).sql,
 );
 
 /**
@@ -56,7 +50,7 @@ export async function listMissions(ctx: DomainContext, q: z.output<typeof missio
   const keys = keyColumns(q.sort);
   const shared = sharedWithMyCustomer(ctx.actor);
   const selection = { ...FIXED, shared, ...keys };
-  const statement = sql`select ${fixedColumns()}, ${shared}, ${sql.join(Object.values(keys), sql`, `)} from ${joins()}
+  const statement = sql`select ${FIXED_COLUMNS}, ${shared}, ${sql.join(Object.values(keys), sql`, `)} from ${JOINS}
     where ${and(missionListWhere(ctx.actor, q), start) ?? sql`true`} order by ${sql.join(orderBy(q.sort, q.order), sql`, `)} limit ${literalLimit(q.limit + 1)}`;
   const rows = await flatRows<Row>(ctx.db, selection, statement);
 

@@ -42,12 +42,12 @@ function relationOf(actor: Actor, row: MissionRow, shared: boolean): MissionRela
   if (actor.kind !== 'user') return { ownCompany: false, sharedWithMyCustomer: false, assignedToMe: false };
   return {
     ownCompany: actor.companyId !== null && actor.companyId === row.companyId,
-    sharedWithMyCustomer: actor.customerId !== null && shared,
+    sharedWithMyCustomer: shared,
     assignedToMe: row.assigneeId === actor.identityId,
   };
 }
 
-/** Whether the mission is shared with the customer (false for none: `customer_id = null` holds for no row). */
+/** Whether the mission is shared with the customer; false without one (`customer_id = null` holds for no row). */
 const sharedWith = (customerId: SQLWrapper | number | null) =>
   sql<boolean>`exists(select 1 from ${missionShare} where ${missionShare.missionId} = ${mission.id} and ${missionShare.customerId} = ${customerId})`;
 
