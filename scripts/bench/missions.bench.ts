@@ -22,6 +22,9 @@
  * bare page's server, PostgreSQL, the identity service, this load generator) and the run records
  * the load average: on a shared machine the wall clock measures the others' work too, the CPU a
  * request costs barely does (`serverCpuVsBareAt10` compares the app's with the bare page's).
+ * The measured requests go through a lean client (lib/lean-get.ts) that drains the gzip answer
+ * as it comes, as a load generator on another machine would not compete for these two cores;
+ * until 27 Nov they went through `fetch`, which inflated every answer here.
  *
  * Goals (issue 6): list p95 ≤ 100 ms and detail p95 ≤ 250 ms at 10 concurrent; detail ≥ 0.5× the
  * bare page's throughput; first-load JS of list and detail routes ≤ 150 kB gzip. Issue 20: one
@@ -40,6 +43,7 @@ import { prefixed } from '../lib/log';
 import { runToCompletion } from '../lib/processes';
 import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack, workerSettled } from './lib/app';
 import { identityCallsPerNavigation } from './lib/identity-calls';
+import { leanGetter } from './lib/lean-get';
 import { cpuMeter, pidListeningOn } from './lib/process-cpu';
 import { percentile } from './stats';
 
@@ -152,10 +156,12 @@ function firstLoadJs(nextDir: string, entries: string[]): { kB: number; files: n
   return { kB: Math.round((bytes / 1000) * 10) / 10, files: files.size };
 }
 
+/** One measured request: the session, a document's headers (lib/lean-get.ts: the client's own CPU kept small). */
+const client = leanGetter(10);
 async function get(url: string, cookie: string): Promise<number> {
-  const res = await fetch(url, { headers: { Cookie: cookie, Accept: 'text/html,application/json', 'Sec-Fetch-Dest': 'document' }, redirect: 'manual' });
-  await res.arrayBuffer();
-  return res.status;
+  const { status, bytes } = await client.get(url, { Cookie: cookie, Accept: 'text/html,application/json', 'Sec-Fetch-Dest': 'document' });
+  if (bytes === 0) throw new Error(`${url}: empty answer`);
+  return status;
 }
 
 interface Slot {
@@ -266,7 +272,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     }
     loads.push(loadavg()[0]!);
     const result: Record<string, unknown> = {
-      method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query, no middleware (see the file header)',
+      method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query, no middleware (see the file header); measured with a keep-alive node:http client that asks for gzip and does not inflate (lib/lean-get.ts)',
       workerSettled: worker,
       missions: MISSIONS,
       deepPage: `cursor 90 000 rows into the default order (first row: ${deepFirst})`,
@@ -305,6 +311,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     }
     return result;
   } finally {
+    client.close();
     await stopStack(stack);
     if (copy) rmSync(copy, { recursive: true, force: true });
   }

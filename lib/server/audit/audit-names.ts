@@ -1,7 +1,10 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEventDto, AuditNames } from '@/lib/shared/schemas/audit';
 import { appUser, company, customer, dataset, upload } from '../db/schema';
+import { builtOnce } from '../db/built-once';
+import type { Db } from '../db/client';
 import type { DomainContext } from '../domain/context';
 
 /** Diff fields that hold a reference, by what they point to (mission fields, share entries). */
@@ -19,24 +22,38 @@ function valuesOf(diff: Record<string, unknown>, fields: readonly string[]): unk
 const ids = (values: unknown[]) => [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
 const uuids = (values: unknown[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && UUID.test(v)))];
 
+/** The names of one kind, as an object by id ('{}' when none is asked for). */
+const namesBy = (table: PgTable, id: PgColumn, name: PgColumn, idType: 'uuid' | 'bigint' | 'text', placeholder: string) =>
+  sql<Record<string, string>>`(select coalesce(json_object_agg(${id}, ${name}), '{}'::json) from ${table} where ${id} = any(${sql.placeholder(placeholder)}::${sql.raw(idType)}[]))`;
+
+/** Every kind of name in one round trip (built-once.ts): a trail's page asked in up to five. */
+const namesOf = builtOnce((db: Db) =>
+  db
+    .select({
+      users: namesBy(appUser, appUser.identityId, appUser.displayName, 'uuid', 'users'),
+      companies: namesBy(company, company.id, company.name, 'bigint', 'companies'),
+      customers: namesBy(customer, customer.id, customer.name, 'bigint', 'customers'),
+      datasets: namesBy(dataset, dataset.id, dataset.datasetId, 'bigint', 'datasets'),
+      uploads: namesBy(upload, upload.id, upload.filename, 'text', 'uploads'),
+    })
+    .from(sql`(values (1)) as one`),
+);
+
 /**
- * The names a page of audit entries refers to, read in one query per kind. Only names the
- * reader may already see on the mission page are asked for (its people, companies and customers,
- * its scans and uploads), so this reveals nothing the trail's ids did not.
+ * The names a page of audit entries refers to. Only names the reader may already see on the
+ * mission page are asked for (its people, companies and customers, its scans and uploads), so
+ * this reveals nothing the trail's ids did not.
  */
 export async function auditNames(ctx: DomainContext, items: readonly AuditEventDto[]): Promise<AuditNames> {
-  const userIds = uuids(items.flatMap((e) => [e.actorId, ...valuesOf(e.diff, USER_FIELDS)]));
-  const companyIds = ids(items.flatMap((e) => valuesOf(e.diff, COMPANY_FIELDS)));
-  const customerIds = ids(items.flatMap((e) => valuesOf(e.diff, CUSTOMER_FIELDS)));
-  const datasetIds = ids(items.filter((e) => e.entity === 'dataset').map((e) => e.entityId));
-  const uploadIds = [...new Set(items.filter((e) => e.entity === 'upload').map((e) => e.entityId))];
-  const [users, companies, customers, datasets, uploads] = await Promise.all([
-    userIds.length ? ctx.db.select({ id: appUser.identityId, name: appUser.displayName }).from(appUser).where(inArray(appUser.identityId, userIds)) : [],
-    companyIds.length ? ctx.db.select({ id: company.id, name: company.name }).from(company).where(inArray(company.id, companyIds)) : [],
-    customerIds.length ? ctx.db.select({ id: customer.id, name: customer.name }).from(customer).where(inArray(customer.id, customerIds)) : [],
-    datasetIds.length ? ctx.db.select({ id: dataset.id, name: dataset.datasetId }).from(dataset).where(inArray(dataset.id, datasetIds)) : [],
-    uploadIds.length ? ctx.db.select({ id: upload.id, name: upload.filename }).from(upload).where(inArray(upload.id, uploadIds)) : [],
-  ]);
-  const byId = (rows: readonly { id: string | number; name: string }[]) => Object.fromEntries(rows.map((r) => [String(r.id), r.name]));
-  return { users: byId(users), companies: byId(companies), customers: byId(customers), datasets: byId(datasets), uploads: byId(uploads) };
+  const asked = {
+    users: uuids(items.flatMap((e) => [e.actorId, ...valuesOf(e.diff, USER_FIELDS)])),
+    companies: ids(items.flatMap((e) => valuesOf(e.diff, COMPANY_FIELDS))),
+    customers: ids(items.flatMap((e) => valuesOf(e.diff, CUSTOMER_FIELDS))),
+    datasets: ids(items.filter((e) => e.entity === 'dataset').map((e) => e.entityId)),
+    uploads: [...new Set(items.filter((e) => e.entity === 'upload').map((e) => e.entityId))],
+  };
+  const none = { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {} };
+  if (Object.values(asked).every((list) => list.length === 0)) return none;
+  const [names] = await namesOf(ctx.db).execute(asked);
+  return names ?? none;
 }

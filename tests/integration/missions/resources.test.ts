@@ -1,4 +1,6 @@
+import { auditNames } from '@/lib/server/audit/audit-names';
 import { listMissionAuditFromJson } from '@/lib/server/audit/list-mission-audit';
+import { dataset, upload } from '@/lib/server/db/schema';
 import { openApiDocument } from '@/lib/server/api/openapi';
 import { listCompaniesFromJson } from '@/lib/server/companies/list-companies';
 import { listCustomersFromJson } from '@/lib/server/customers/list-customers';
@@ -25,6 +27,7 @@ import { endpoints } from '@/lib/shared/api/endpoints';
 import * as api from '@/lib/shared/api/endpoints/missions';
 import * as pickers from '@/lib/shared/api/endpoints/pickers';
 import { metresPerDegree } from '@/lib/shared/geo';
+import type { AuditEventDto } from '@/lib/shared/schemas/audit';
 import { buildWorld, missionInput, openTestDb, type TestDb, type World } from './fixtures';
 
 let t: TestDb;
@@ -198,6 +201,20 @@ describe('audit trail', () => {
     expect(page.items.map((e) => e.action)).toEqual(['share', 'update', 'create']);
     expect(page.names.users[w.ids.admin]).toBe('Andrea Admin');
     expect(page.names.customers[String(w.customers.c7.id)]).toBe('Rheinland Bestand');
+    expect(page.names.customers[String(w.customers.c6.id)]).toBe('Nord Zentrale');
+    expect(page.names.companies[String(w.companies.nord.id)]).toBe('Nord GmbH');
+    expect(page.names.datasets).toEqual({});
+  });
+
+  it('names the scans and uploads its entries are about, all kinds in one answer', async () => {
+    const created = await createMissionFromJson(t.system, missionInput(w.companies.nord.id));
+    const [scan] = await t.db.insert(dataset).values({ datasetId: 'Scan Erdgeschoss', missionId: created.id }).returning({ id: dataset.id });
+    const uploadId = `names-${created.id}`;
+    await t.db.insert(upload).values({ id: uploadId, missionId: created.id, purpose: 'scan', userId: w.ids.admin, filename: 'eg.las', size: 1, expiresAt: new Date(Date.now() + 60_000) });
+    const event = (entity: string, entityId: string, diff: Record<string, unknown> = {}) =>
+      ({ id: 1, entity, entityId, action: 'update', actorId: null, actorName: null, diff, at: new Date().toISOString() }) as unknown as AuditEventDto;
+    const names = await auditNames(w.ctx('admin'), [event('dataset', String(scan!.id)), event('upload', uploadId), event('mission', String(created.id), { ownerId: [null, w.ids.admin] })]);
+    expect(names).toEqual({ users: { [w.ids.admin]: 'Andrea Admin' }, companies: {}, customers: {}, datasets: { [String(scan!.id)]: 'Scan Erdgeschoss' }, uploads: { [uploadId]: 'eg.las' } });
   });
 });
 
