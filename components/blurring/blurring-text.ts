@@ -1,8 +1,9 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/client/fetcher';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import { decodeIssue } from '@/lib/shared/validation/issue';
 
@@ -10,7 +11,7 @@ import { decodeIssue } from '@/lib/shared/validation/issue';
 export function useBlurringText() {
   const root = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   return useMemo(() => {
     const has = (key: string) => root.has(key as never);
     const say = (key: string, values?: Record<string, string | number>) => root(key as never, values as never);

@@ -1,9 +1,10 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { messageKeyOf } from '@/lib/client/fetcher';
 import { confirmations } from '@/lib/client/api/confirmations';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import type { PublicConfirmation } from '@/lib/shared/schemas/confirmation';
 import styles from './confirmation-view.module.css';
@@ -13,7 +14,7 @@ export function ConfirmationView({ token, initial }: { token: string; initial: P
   const t = useTranslations('confirmation');
   const te = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const [confirmation, setConfirmation] = useState(initial);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,8 +1,9 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/client/fetcher';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatBytes } from '@/lib/shared/format/bytes';
 import { formatDate } from '@/lib/shared/format/date';
 import { numberFormat } from '@/lib/shared/format/number';
@@ -17,7 +18,7 @@ export function useDatasetText() {
   const t = useTranslations('datasets');
   const root = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   return useMemo(() => {
     const has = (key: string) => root.has(key as never);
     const say = (key: string, values?: Record<string, string | number>) => root(key as never, values as never);

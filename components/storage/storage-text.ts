@@ -1,8 +1,9 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/client/fetcher';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatBytes } from '@/lib/shared/format/bytes';
 import { formatDate } from '@/lib/shared/format/date';
 import { cachedFormatter } from '@/lib/shared/format/intl-cache';
@@ -12,7 +13,7 @@ import { decodeIssue } from '@/lib/shared/validation/issue';
 export function useStorageText() {
   const root = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   return useMemo(() => {
     const reason = (encoded: string | null | undefined): string | null => {
       const decoded = encoded ? decodeIssue(encoded) : null;

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import { negotiateLocale, type Locale } from '@/lib/shared/locale';
+import { APP_TIME_ZONE, negotiateLocale, type Locale } from '@/lib/shared/locale';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 import { serverMessageCache } from './server-message-cache';
@@ -11,5 +11,5 @@ const catalogues: Record<Locale, typeof en> = { en, de };
 export default getRequestConfig(async () => {
   const locale = negotiateLocale((await headers()).get('accept-language'));
   // `_cache` is use-intl's own option (createTranslator), passed through by next-intl: see server-message-cache.ts.
-  return { locale, messages: catalogues[locale], timeZone: 'Europe/Berlin', _cache: serverMessageCache };
+  return { locale, messages: catalogues[locale], timeZone: APP_TIME_ZONE, _cache: serverMessageCache };
 });

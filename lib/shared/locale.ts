@@ -24,3 +24,6 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   return ranked.map((entry) => entry.primary).find(isLocale) ?? defaultLocale;
 }
+
+/** The time zone every date is shown in (screens, mails, files): where the customers' buildings are. */
+export const APP_TIME_ZONE = 'Europe/Berlin';

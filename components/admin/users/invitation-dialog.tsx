@@ -1,8 +1,9 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Dialog } from '@/components/ui/dialog';
 import { useNotify } from '@/components/platform/notifications';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import type { Invitation } from '@/lib/shared/schemas/admin-user';
 import styles from './admin.module.css';
@@ -14,7 +15,7 @@ import styles from './admin.module.css';
 export function InvitationDialog({ email, invitation, onClose }: { email: string; invitation: Invitation; onClose: () => void }) {
   const t = useTranslations('admin.users.invitation');
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const notify = useNotify();
   const copy = (text: string) =>
     void navigator.clipboard?.writeText(text).then(

@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -8,6 +8,7 @@ import fieldStyles from '@/components/ui/field.module.css';
 import { useTranslateIssue } from '@/components/ui/use-translate-issue';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
 import { users } from '@/lib/client/api/users';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import type { Invitation, InvitedUser, UserAccount } from '@/lib/shared/schemas/admin-user';
 import { debounce, VALIDATION_DEBOUNCE_MS } from '@/lib/shared/validation/debounce';
@@ -37,7 +38,7 @@ export function UserCenterView({ ownId }: { ownId: string }) {
   const t = useTranslations('admin.users');
   const translate = useTranslateIssue();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const notify = useNotify();
   const searchId = useId();
   const [search, setSearch] = useState('');

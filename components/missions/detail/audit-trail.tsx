@@ -1,8 +1,9 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { missions } from '@/lib/client/api/missions';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import type { AuditNames, AuditPage } from '@/lib/shared/schemas/audit';
 import { auditAction, auditLines, type AuditContext, type AuditTranslate } from './audit-lines';
@@ -16,7 +17,7 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
   const t = useTranslations('missions');
   const tAll = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const [items, setItems] = useState(page.items);
   const [names, setNames] = useState<AuditNames>(page.names);
   const [cursor, setCursor] = useState(page.nextCursor);

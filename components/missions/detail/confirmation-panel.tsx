@@ -1,12 +1,13 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import fieldStyles from '@/components/ui/field.module.css';
 import { confirmations } from '@/lib/client/api/confirmations';
 import { messageKeyOf } from '@/lib/client/fetcher';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import { CONFIRMATION_STEPS, type ConfirmationKind } from '@/lib/shared/vocabulary/confirmation';
 import { useMission } from './mission-context';
@@ -24,7 +25,7 @@ export function ConfirmationPanel() {
   const t = useTranslations('missions.detail.confirmation');
   const te = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const notify = useNotify();
   const { mission, editable } = useMission();
   const kind = kindAt(mission.step);

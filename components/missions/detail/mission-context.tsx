@@ -1,7 +1,8 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
 import type { MissionDetail } from '@/lib/shared/schemas/mission-view';
 import type { FieldKind } from './field-kinds';
@@ -53,7 +54,7 @@ export function MissionProvider({
   const editableSet = useMemo(() => new Set(editable), [editable]);
   const t = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const format = useMemo(() => ({ t, locale, timeZone }), [t, locale, timeZone]);
   const value = useMemo(() => ({ mission: current, editable: editableSet, kinds, accept, format }), [current, editableSet, kinds, accept, format]);
   return <MissionContext.Provider value={value}>{children}</MissionContext.Provider>;

@@ -1,7 +1,8 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { blurring } from '@/lib/client/api/blurring';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import type { PrivacyRecord } from '@/lib/shared/schemas/blurring';
 import styles from './detail.module.css';
@@ -14,7 +15,7 @@ import styles from './detail.module.css';
 export function PrivacyRecordSection({ missionId, record }: { missionId: number; record: PrivacyRecord }) {
   const t = useTranslations('missions.blurringRecord');
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const date = (iso: string | null) => (iso ? formatDate(iso, locale, { timeZone }) : t('notYet'));
   const who = (name: string | null, iso: string | null) => (iso ? `${name ?? '–'}, ${date(iso)}` : t('notYet'));
   const { blurring: state } = record;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNotify } from '@/components/platform/notifications';
@@ -9,6 +9,7 @@ import fieldStyles from '@/components/ui/field.module.css';
 import { missions } from '@/lib/client/api/missions';
 import { pickers } from '@/lib/client/api/pickers';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import { formatDate } from '@/lib/shared/format/date';
 import type { MissionShareItem } from '@/lib/shared/schemas/mission-share';
 import type { CustomerItem } from '@/lib/shared/schemas/pickers';
@@ -23,7 +24,7 @@ import styles from './detail.module.css';
 export function SharePanel({ missionId, ownCustomerId, shares: initial }: { missionId: number; ownCustomerId: number | null; shares: MissionShareItem[] }) {
   const t = useTranslations('missions');
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const notify = useNotify();
   const router = useRouter();
   const [shares, setShares] = useState(initial);

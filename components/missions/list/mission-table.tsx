@@ -1,9 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { missions } from '@/lib/client/api/missions';
+import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import type { MissionListItem, MissionPage, MissionSort } from '@/lib/shared/schemas/mission-view';
 import type { MissionTableColumn } from '@/lib/shared/schemas/table-preset';
 import { cellText, SORT_OF_COLUMN } from './columns';
@@ -35,7 +36,7 @@ export function MissionTable(props: MissionTableProps) {
   const t = useTranslations('missions');
   const tAll = useTranslations();
   const locale = useLocale();
-  const timeZone = useTimeZone() ?? 'Europe/Berlin';
+  const timeZone = useAppTimeZone();
   const [items, setItems] = useState<MissionListItem[]>(initialPage?.items ?? []);
   const [cursor, setCursor] = useState<string | null>(initialPage?.nextCursor ?? null);
   const [loading, setLoading] = useState(false);

@@ -1,7 +1,7 @@
 import 'server-only';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
-import type { Locale } from '@/lib/shared/locale';
+import { APP_TIME_ZONE, type Locale } from '@/lib/shared/locale';
 import type { PrivacyRecord } from '@/lib/shared/schemas/blurring';
 import { A4, PdfDocument, textWidth } from '../panelizer/files/pdf-writer';
 
@@ -35,7 +35,7 @@ export interface PrivacyRecordHead {
 export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead, locale: Locale): Buffer {
   const t = CATALOGUES[locale].blurring.record;
   const c = t.columns;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: APP_TIME_ZONE });
   const when = (iso: string | null) => (iso ? date.format(new Date(iso)) : t.notYet);
   const who = (name: string | null, id: string | null) => name ?? id ?? t.notYet;
   const pdf = new PdfDocument();

@@ -1,5 +1,5 @@
 import { formatDate } from '@/lib/shared/format/date';
-import type { Locale } from '@/lib/shared/locale';
+import { APP_TIME_ZONE, type Locale } from '@/lib/shared/locale';
 
 /** What a template makes: the subject and the plain-text body. */
 export interface RenderedMail {
@@ -19,9 +19,6 @@ export interface InvitationMailData {
   appUrl: string;
 }
 
-/** Dates in the mail are Berlin time (the app's default time zone), with the zone named. */
-const TIME_ZONE = 'Europe/Berlin';
-
 /** Whole days from now until `expiresAt` (at least 1), for "valid for 7 days". */
 function daysLeft(expiresAt: string, now: Date): number {
   return Math.max(1, Math.round((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000));
@@ -32,7 +29,7 @@ function daysLeft(expiresAt: string, now: Date): number {
  * how long they are valid and what to do with them, in the language the inviting admin chose.
  */
 export function invitationMail(locale: Locale, d: InvitationMailData, now = new Date()): RenderedMail {
-  const until = formatDate(d.expiresAt, locale, { timeZone: TIME_ZONE });
+  const until = formatDate(d.expiresAt, locale, { timeZone: APP_TIME_ZONE });
   const days = daysLeft(d.expiresAt, now);
   if (locale === 'de') {
     return {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 import { MISSION_EXPORT_FORMATS, type MissionExportFormat } from '@/lib/shared/api/endpoints/mission-exports';
-import { locales, type Locale } from '@/lib/shared/locale';
+import { APP_TIME_ZONE, locales, type Locale } from '@/lib/shared/locale';
 import { missionListFilters, type MissionListItem } from '@/lib/shared/schemas/mission-view';
 import type { UserActor } from '../auth/actor';
 import { appUser, mission } from '../db/schema';
@@ -32,8 +32,6 @@ type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 /** A guard against an export that would not fit in memory; the demo and the benchmark stay far below. */
 export const MAX_EXPORT_ROWS = 100_000;
 const PAGE = 200;
-/** Exported dates are wall-clock times of the app's time zone (the one the screens use). */
-export const EXPORT_TIME_ZONE = 'Europe/Berlin';
 
 /**
  * What the job needs. Visibility: the job runs the list verb as the user who asked, so the file
@@ -150,7 +148,8 @@ export function exportTable(items: readonly MissionListItem[], locale: Locale): 
 
 // One formatter for every cell of an export: building one costs far more than using it.
 const wallClockFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: EXPORT_TIME_ZONE,
+  // Exported dates are wall-clock times of the time zone the screens use.
+  timeZone: APP_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',
