@@ -13,9 +13,8 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { prefixed } from '../lib/log';
-import { cookieHeader, prepareStack, signIn, startStack, stopStack, workerSettled } from './lib/app';
+import { cookieHeader, demoMissionId, prepareStack, signIn, startStack, stopStack, workerSettled } from './lib/app';
 
 const RUNS = 5;
 const log = prefixed('lighthouse-bench', 5);
@@ -35,18 +34,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-async function demoMissionId(databaseUrl: string): Promise<number> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ id: string }>("select id from mission where internal_reference = 'ARG-2026-DEMO'");
-    if (!rows[0]) throw new Error('the demo mission ARG-2026-DEMO is missing');
-    return Number(rows[0].id);
-  } finally {
-    await db.end();
-  }
-}
 
 export default async function run(ctx: { databaseUrl: string }): Promise<Record<string, unknown>> {
   const chromePath = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));

@@ -10,23 +10,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { Client } from 'pg';
 import { createDatabaseIfMissing, throwawayDatabase } from '../lib/database';
 import { prefixed } from '../lib/log';
 import { applyMigrations } from '../lib/migrate';
-import { prepareStack, signIn, startStack, stopStack, workerSettled } from '../bench/lib/app';
+import { demoMissionId, prepareStack, signIn, startStack, stopStack, workerSettled } from '../bench/lib/app';
 
 const log = prefixed('browser-profile', 5);
-
-async function demoMissionId(databaseUrl: string): Promise<number> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    return Number((await db.query<{ id: string }>("select id from mission where internal_reference = 'ARG-2026-DEMO'")).rows[0]!.id);
-  } finally {
-    await db.end();
-  }
-}
 
 async function main() {
   const [path = '/mission/{demo}', loads = '4'] = process.argv.slice(2);

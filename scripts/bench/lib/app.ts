@@ -131,3 +131,17 @@ export async function workerSettled(databaseUrl: string, timeoutMs = 600_000): P
     await db.end();
   }
 }
+
+/** The id of the demo mission ARG-2026-DEMO (the demo seed's scanned mission). */
+export async function demoMissionId(databaseUrl: string): Promise<number> {
+  const { Client } = await import('pg');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string }>("select id from mission where internal_reference = 'ARG-2026-DEMO'");
+    if (!rows[0]) throw new Error('the demo mission ARG-2026-DEMO is missing');
+    return Number(rows[0].id);
+  } finally {
+    await db.end();
+  }
+}
