@@ -2,12 +2,12 @@
 
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { missions } from '@/lib/client/api/missions';
 import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import type { MissionListItem, MissionPage, MissionSort } from '@/lib/shared/schemas/mission-view';
 import type { MissionTableColumn } from '@/lib/shared/schemas/table-preset';
-import { cellText, SORT_OF_COLUMN } from './columns';
+import { cellText, SORT_OF_COLUMN, type CellContext } from './columns';
 import { missionHref, PAGE_SIZE } from './list-query';
 import styles from './mission-list.module.css';
 
@@ -42,6 +42,10 @@ export function MissionTable(props: MissionTableProps) {
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const busy = useRef(false);
+  const cellCtx = useMemo<CellContext>(
+    () => ({ t: tAll as unknown as (key: string) => string, locale, timeZone, tagNames: props.tagNames, userNames: props.userNames }),
+    [tAll, locale, timeZone, props.tagNames, props.userNames],
+  );
 
   const loadMore = useCallback(async () => {
     if (!cursor || busy.current) return;
@@ -89,7 +93,6 @@ export function MissionTable(props: MissionTableProps) {
     );
   }
 
-  const cellCtx = { t: tAll as unknown as (key: string) => string, locale, timeZone, tagNames: props.tagNames, userNames: props.userNames };
   const headerSort = (column: MissionTableColumn) => {
     const key = SORT_OF_COLUMN[column];
     if (!key) return null;
@@ -120,19 +123,7 @@ export function MissionTable(props: MissionTableProps) {
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item.id} data-mission-id={item.id}>
-              {columns.map((column) => (
-                <td key={column}>
-                  {column === 'name' || column === 'id' ? (
-                    <Link href={missionHref(item.id, listQuery)} prefetch={false}>
-                      {cellText(item, column, cellCtx)}
-                    </Link>
-                  ) : (
-                    cellText(item, column, cellCtx)
-                  )}
-                </td>
-              ))}
-            </tr>
+            <MissionRow key={item.id} item={item} columns={columns} listQuery={listQuery} ctx={cellCtx} />
           ))}
         </tbody>
       </table>
@@ -154,3 +145,26 @@ export function MissionTable(props: MissionTableProps) {
     </div>
   );
 }
+
+/**
+ * One row, a component of its own: the rows already shown are not rendered again when "load more"
+ * appends the next page (each page rendered every row before it again), and React may pause
+ * between rows while it hydrates them.
+ */
+const MissionRow = memo(function MissionRow({ item, columns, listQuery, ctx }: { item: MissionListItem; columns: readonly MissionTableColumn[]; listQuery: string; ctx: CellContext }) {
+  return (
+    <tr data-mission-id={item.id}>
+      {columns.map((column) => (
+        <td key={column}>
+          {column === 'name' || column === 'id' ? (
+            <Link href={missionHref(item.id, listQuery)} prefetch={false}>
+              {cellText(item, column, ctx)}
+            </Link>
+          ) : (
+            cellText(item, column, ctx)
+          )}
+        </td>
+      ))}
+    </tr>
+  );
+});

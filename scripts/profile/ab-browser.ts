@@ -1,0 +1,102 @@
+/**
+ * `npx tsx scripts/profile/ab-browser.ts <bDir> [path] [rounds]`: an A/B of what the browser's main
+ * thread does while a page loads, two builds on one stack. A = this tree's stack (scripts/start.ts,
+ * the demo data, worker settled), B = `node scripts/app-server.mjs` in <bDir> (a worktree with its
+ * own .next build) on the same database and identity service. Chromium loads the page as customer@
+ * (Lighthouse's user) with the CPU slowed 4× as Lighthouse's mobile preset does, in a fresh context
+ * each time, alternating A B B A …: single loads scatter too widely on this machine for one series
+ * after another to tell a change from the drift (Lighthouse's own median of five moved 83 → 93 for
+ * one build). Per variant: the medians of the blocking time after the first contentful paint (long
+ * tasks' time beyond 50 ms, as total blocking time counts it), the longest task and the first
+ * contentful paint. `{demo}` in the path is the demo mission.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { createDatabaseIfMissing, freePort, throwawayDatabase } from '../lib/database';
+import { applyMigrations } from '../lib/migrate';
+import { prefixed } from '../lib/log';
+import { startService, waitReady } from '../lib/processes';
+import { APP_NODE_FLAGS } from '../services/app';
+import { demoMissionId, prepareStack, signIn, startStack, stopStack, workerSettled } from '../bench/lib/app';
+import { percentile } from '../bench/stats';
+
+const log = prefixed('ab-browser', 5);
+
+interface Load {
+  fcp: number;
+  blocking: number;
+  longest: number;
+}
+
+async function loadOnce(browser: Browser, url: string, cookies: Map<string, string>): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url })));
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: { start: number; duration: number }[] = [];
+      (window as unknown as { __tasks: typeof seen }).__tasks = seen;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(4000); // hydration, the browser-only sections and their first requests
+    return await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      const tasks = (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks.filter((t) => t.start + t.duration > fcp);
+      return {
+        fcp: Math.round(fcp),
+        blocking: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
+        longest: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const [bDir, path = '/mission/{demo}', roundsArg = '8'] = process.argv.slice(2);
+  if (!bDir) throw new Error('usage: ab-browser.ts <bDir> [path] [rounds]');
+  const database = await throwawayDatabase(prefixed('postgres', 1));
+  const url = await createDatabaseIfMissing(database.url, 'ab_browser');
+  await applyMigrations(url);
+  const stack = await prepareStack(url, 'ab-browser');
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  try {
+    await startStack(stack, 900_000);
+    const port = await freePort();
+    const b = startService({ name: 'app-b', command: process.execPath, args: [...APP_NODE_FLAGS, 'scripts/app-server.mjs', '--port', String(port)] }, 4, bDir, {
+      ...stack.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+    });
+    stack.running.unshift(b);
+    await waitReady(b, `http://127.0.0.1:${port}/api/v2/health`, 60_000);
+    log(`worker settled: ${JSON.stringify(await workerSettled(url))}`);
+    const target = path.replace('{demo}', String(await demoMissionId(url)));
+    const origins = { A: stack.app, B: `http://localhost:${port}` };
+    const cookies = await signIn(stack.app, 'customer@example.com', 'Argus-Demo-2026!');
+    const loads: Record<'A' | 'B', Load[]> = { A: [], B: [] };
+    // One load of each first: the servers' own first renders and compilations are not the browser's.
+    for (const v of ['A', 'B'] as const) await loadOnce(browser, origins[v] + target, cookies);
+    for (let r = 0; r < Number(roundsArg) * 2; r++) {
+      const v = (r % 2 === 0) === (Math.floor(r / 2) % 2 === 0) ? 'A' : 'B';
+      const load = await loadOnce(browser, origins[v] + target, cookies);
+      loads[v].push(load);
+      log(`round ${r} ${v}: ${JSON.stringify(load)}`);
+    }
+    for (const v of ['A', 'B'] as const) {
+      const median = (key: keyof Load) => percentile(loads[v].map((l) => l[key]), 50);
+      log(`${v}: blocking after FCP ${median('blocking')} ms, longest task ${median('longest')} ms, FCP ${median('fcp')} ms (medians of ${loads[v].length})`);
+    }
+  } finally {
+    await browser.close();
+    await stopStack(stack);
+    await database.stop();
+  }
+  process.exit(0);
+}
+
+void main();
