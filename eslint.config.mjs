@@ -31,6 +31,13 @@ const config = [
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    files: ['app/**', 'components/**'],
+    ignores: ['components/ui/link.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'next/link', message: "Use Link from '@/components/ui/link': it does not prefetch (every prefetch is a request with a session check, for nothing to show)." }] }],
+    },
+  },
 ];
 
 export default config;

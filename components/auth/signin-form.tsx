@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect } from 'react';
 import { safeReturnTo } from '@/lib/shared/auth/route-guard';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useRef } from 'react';
 import { Popup } from 'react-map-gl/maplibre';
 import type { MapMission } from '@/lib/shared/api/endpoints/map';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { NotAuthorizedView } from '@/components/missions/detail/not-authorized-view';
 import styles from './not-found-view.module.css';

@@ -29,9 +29,7 @@ export interface LogoProps {
 
 export function Logo({ stage, theme = 'auto', className }: LogoProps) {
   const t = useTranslations('ui.logo');
-  // The logo heads every page of the shell, above the fold, and is the largest element of the
-  // first paint on some (the mission list on a phone): fetched first of the page's images.
-  const props = { alt: t('alt'), width: LOGO_WIDTH, height: LOGO_HEIGHT, decoding: 'async', fetchPriority: 'high', className, style: { color: 'transparent' } } as const;
+  const props = { alt: t('alt'), width: LOGO_WIDTH, height: LOGO_HEIGHT, decoding: 'async', className, style: { color: 'transparent' } } as const;
   const src = logoSrc(stage, theme === 'dark' ? 'dark' : 'light');
   if (theme !== 'auto') {
     // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- alt is in props

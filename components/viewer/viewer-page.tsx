@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { isBuilding, useMissionPointcloud } from '@/components/missions/detail/use-mission-pointcloud';
 import { ProgressBar } from '@/components/ui/progress-bar';

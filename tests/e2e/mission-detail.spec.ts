@@ -178,7 +178,13 @@ test('previous and next walk the list the user came from', async ({ page }) => {
   expect(previousId).not.toBeNull();
   expect(nextId).not.toBeNull();
 
+  const prefetched: string[] = [];
+  page.on('request', (request) => void (request.headers()['next-router-prefetch'] && prefetched.push(request.url())));
   await page.goto(`/mission/${mission.id}?from=${encodeURIComponent(from)}`);
+  await page.waitForLoadState('networkidle');
+  // Neither the menu nor previous/next prefetches: each prefetch was a request with its own
+  // session check, for nothing the click could show sooner (components/ui/link.tsx).
+  expect(prefetched).toEqual([]);
   await page.getByRole('link', { name: 'Next mission' }).click();
   await expect(page).toHaveURL(`/mission/${nextId}?from=${encodeURIComponent(from)}`);
   await expect(page.getByText(`Mission ${nextId}`, { exact: true })).toBeVisible();

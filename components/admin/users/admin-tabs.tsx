@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import styles from './admin.module.css';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { missions } from '@/lib/client/api/missions';
@@ -157,7 +157,7 @@ const MissionRow = memo(function MissionRow({ item, columns, listQuery, ctx }: {
       {columns.map((column) => (
         <td key={column}>
           {column === 'name' || column === 'id' ? (
-            <Link href={missionHref(item.id, listQuery)} prefetch={false}>
+            <Link href={missionHref(item.id, listQuery)}>
               {cellText(item, column, ctx)}
             </Link>
           ) : (

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { fetchPanelizerExportPoints } from '@/lib/client/api/panelizer-points';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent } from 'react';
 import { panelizer } from '@/lib/client/api/panelizer';

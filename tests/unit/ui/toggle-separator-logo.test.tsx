@@ -61,8 +61,6 @@ describe('Logo', () => {
       expect(img).toHaveAttribute('src', `/logo/argus-${stage}-${theme}.svg`);
       expect(img).toHaveAttribute('width', String(LOGO_WIDTH));
       expect(img).toHaveAttribute('height', String(LOGO_HEIGHT));
-      // Above the fold on every page of the shell: fetched before the page's other images.
-      expect(img).toHaveAttribute('fetchpriority', 'high');
       unmount();
     }
     expect([LOGO_WIDTH, LOGO_HEIGHT]).toEqual([326, 82]);

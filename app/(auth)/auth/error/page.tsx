@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { firstParam, loadFlowError, type FlowSearchParams } from '@/lib/server/identity/flows';

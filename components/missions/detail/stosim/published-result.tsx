@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { PanelizerExportSummaryDto } from '@/lib/shared/schemas/panelizer';
 import { PANELIZER_FILE_FORMATS } from '@/lib/shared/vocabulary/panelizer';
