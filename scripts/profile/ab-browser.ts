@@ -10,14 +10,14 @@
  * tasks' time beyond 50 ms, as total blocking time counts it), the longest task and the first
  * contentful paint. `{demo}` in the path is the demo mission.
  */
-import { chromium, type Browser } from '@playwright/test';
-import { createDatabaseIfMissing, freePort, throwawayDatabase } from '../lib/database';
-import { applyMigrations } from '../lib/migrate';
+import type { Browser } from '@playwright/test';
+import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
 import { startService, waitReady } from '../lib/processes';
 import { APP_NODE_FLAGS } from '../services/app';
-import { demoMissionId, prepareStack, signIn, startStack, stopStack, workerSettled } from '../bench/lib/app';
+import { demoMissionId, signIn, workerSettled } from '../bench/lib/app';
 import { percentile } from '../bench/stats';
+import { blockingMs, longTasks, throttledPage, withBrowserStack } from './lib/browser';
 
 const log = prefixed('ab-browser', 5);
 
@@ -27,29 +27,14 @@ interface Load {
   longest: number;
 }
 
-async function loadOnce(browser: Browser, url: string, cookies: Map<string, string>): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+async function loadOnce(browser: Browser, origin: string, path: string, cookies: Map<string, string>): Promise<Load> {
+  const { context, page } = await throttledPage(browser, origin, cookies);
   try {
-    await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url })));
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const seen: { start: number; duration: number }[] = [];
-      (window as unknown as { __tasks: typeof seen }).__tasks = seen;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(url, { waitUntil: 'load' });
+    await page.goto(origin + path, { waitUntil: 'load' });
     await page.waitForTimeout(4000); // hydration, the browser-only sections and their first requests
-    return await page.evaluate(() => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      const tasks = (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks.filter((t) => t.start + t.duration > fcp);
-      return {
-        fcp: Math.round(fcp),
-        blocking: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
-        longest: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
-      };
-    });
+    const fcp = Math.round(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0));
+    const after = (await longTasks(page)).filter((t) => t.start + t.duration > fcp);
+    return { fcp, blocking: blockingMs(after), longest: Math.max(0, ...after.map((t) => t.duration)) };
   } finally {
     await context.close();
   }
@@ -58,13 +43,7 @@ async function loadOnce(browser: Browser, url: string, cookies: Map<string, stri
 async function main() {
   const [bDir, path = '/mission/{demo}', roundsArg = '8'] = process.argv.slice(2);
   if (!bDir) throw new Error('usage: ab-browser.ts <bDir> [path] [rounds]');
-  const database = await throwawayDatabase(prefixed('postgres', 1));
-  const url = await createDatabaseIfMissing(database.url, 'ab_browser');
-  await applyMigrations(url);
-  const stack = await prepareStack(url, 'ab-browser');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-  try {
-    await startStack(stack, 900_000);
+  await withBrowserStack('ab-browser', async (stack, url, browser) => {
     const port = await freePort();
     const b = startService({ name: 'app-b', command: process.execPath, args: [...APP_NODE_FLAGS, 'scripts/app-server.mjs', '--port', String(port)] }, 4, bDir, {
       ...stack.env,
@@ -80,10 +59,10 @@ async function main() {
     const cookies = await signIn(stack.app, 'customer@example.com', 'Argus-Demo-2026!');
     const loads: Record<'A' | 'B', Load[]> = { A: [], B: [] };
     // One load of each first: the servers' own first renders and compilations are not the browser's.
-    for (const v of ['A', 'B'] as const) await loadOnce(browser, origins[v] + target, cookies);
+    for (const v of ['A', 'B'] as const) await loadOnce(browser, origins[v], target, cookies);
     for (let r = 0; r < Number(roundsArg) * 2; r++) {
       const v = (r % 2 === 0) === (Math.floor(r / 2) % 2 === 0) ? 'A' : 'B';
-      const load = await loadOnce(browser, origins[v] + target, cookies);
+      const load = await loadOnce(browser, origins[v], target, cookies);
       loads[v].push(load);
       log(`round ${r} ${v}: ${JSON.stringify(load)}`);
     }
@@ -91,11 +70,7 @@ async function main() {
       const median = (key: keyof Load) => percentile(loads[v].map((l) => l[key]), 50);
       log(`${v}: blocking after FCP ${median('blocking')} ms, longest task ${median('longest')} ms, FCP ${median('fcp')} ms (medians of ${loads[v].length})`);
     }
-  } finally {
-    await browser.close();
-    await stopStack(stack);
-    await database.stop();
-  }
+  });
   process.exit(0);
 }
 
