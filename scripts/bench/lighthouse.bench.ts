@@ -12,7 +12,7 @@
  * Figures of a busy 2-core machine vary from run to run; the median of 5 is what counts. Each run
  * records Lighthouse's `benchmarkIndex`, its measure of the machine's speed during that run (higher
  * is faster; simulated throttling slows what it observed by a fixed 4×): within one series on this
- * machine it moved between about 1 300 and 2 000, and the detail page's score with it.
+ * machine it moved between about 1 200 and 2 200, and the detail page's score with it.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
