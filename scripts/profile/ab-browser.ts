@@ -13,9 +13,7 @@
 import type { Browser } from '@playwright/test';
 import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
-import { startService, waitReady } from '../lib/processes';
-import { APP_NODE_FLAGS } from '../services/app';
-import { demoMissionId, signIn, workerSettled } from '../bench/lib/app';
+import { demoMissionId, signIn, startBuildCopy, workerSettled } from '../bench/lib/app';
 import { percentile } from '../bench/stats';
 import { blockingMs, longTasks, throttledPage, withBrowserStack } from './lib/browser';
 
@@ -44,18 +42,10 @@ async function main() {
   const [bDir, path = '/mission/{demo}', roundsArg = '8'] = process.argv.slice(2);
   if (!bDir) throw new Error('usage: ab-browser.ts <bDir> [path] [rounds]');
   await withBrowserStack('ab-browser', async (stack, url, browser) => {
-    const port = await freePort();
-    const b = startService({ name: 'app-b', command: process.execPath, args: [...APP_NODE_FLAGS, 'scripts/app-server.mjs', '--port', String(port)] }, 4, bDir, {
-      ...stack.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-    });
-    stack.running.unshift(b);
-    await waitReady(b, `http://127.0.0.1:${port}/api/v2/health`, 60_000);
+    const bOrigin = await startBuildCopy(stack, 'app-b', bDir, await freePort(), { server: 'scripts/app-server.mjs' });
     log(`worker settled: ${JSON.stringify(await workerSettled(url))}`);
     const target = path.replace('{demo}', String(await demoMissionId(url)));
-    const origins = { A: stack.app, B: `http://localhost:${port}` };
+    const origins = { A: stack.app, B: bOrigin };
     const cookies = await signIn(stack.app, 'customer@example.com', 'Argus-Demo-2026!');
     const loads: Record<'A' | 'B', Load[]> = { A: [], B: [] };
     // One load of each first: the servers' own first renders and compilations are not the browser's.

@@ -11,9 +11,7 @@ import { loadavg } from 'node:os';
 import { createDatabaseIfMissing, freePort, throwawayDatabase } from '../lib/database';
 import { applyMigrations } from '../lib/migrate';
 import { prefixed } from '../lib/log';
-import { startService, waitReady } from '../lib/processes';
-import { APP_NODE_FLAGS } from '../services/app';
-import { cookieHeader, prepareStack, signIn, startStack, stopStack, workerSettled } from '../bench/lib/app';
+import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack, workerSettled } from '../bench/lib/app';
 import { cpuMeter, pidListeningOn } from '../bench/lib/process-cpu';
 import { seedMissions } from '../bench/missions.bench';
 import { percentile } from '../bench/stats';
@@ -31,20 +29,13 @@ async function main() {
     await startStack(stack, 900_000);
     const { detailId } = await seedMissions(url);
     const port = await freePort();
-    const b = startService({ name: 'app-b', command: process.execPath, args: [...APP_NODE_FLAGS, bServer, '--port', String(port)] }, 4, bDir!, {
-      ...stack.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      // AB_B_ENV="KEY=value,…": B's own settings (e.g. a larger database pool).
-      ...Object.fromEntries((process.env.AB_B_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
-    });
-    stack.running.unshift(b);
-    await waitReady(b, `http://127.0.0.1:${port}/api/v2/health`, 60_000);
+    // AB_B_ENV="KEY=value,…": B's own settings (e.g. a larger database pool).
+    const env = Object.fromEntries((process.env.AB_B_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+    const bOrigin = await startBuildCopy(stack, 'app-b', bDir!, port, { server: bServer, env });
     log(`worker settled: ${JSON.stringify(await workerSettled(url))}`);
     const cookie = cookieHeader(await signIn(stack.app, 'admin@example.com', 'Argus-Demo-2026!'));
     const path = pathArg ?? `/mission/${detailId}`;
-    const origins = { A: stack.app, B: `http://localhost:${port}` };
+    const origins = { A: stack.app, B: bOrigin };
     const pids = { A: pidListeningOn(stack.port)!, B: pidListeningOn(port)! };
     const meter = cpuMeter(pids);
     const get = async (origin: string) => {

@@ -1,7 +1,7 @@
 /**
  * What the benchmarks share: the app stack started the way `npm test -- e2e` starts it
  * (scripts/start.ts: production build, identity service, worker, app, demo seed) on the bench
- * database, a second `next start` of a build copy next to it, and signing in over HTTP.
+ * database, a second server of a build copy next to it, and signing in over HTTP.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -54,16 +54,22 @@ export async function startStack(stack: BenchStack, timeoutMs: number): Promise<
   await waitReady(started, `http://127.0.0.1:${stack.port}/api/v2/health`, timeoutMs);
 }
 
-/** Serves the build in `dir` with `next start` on `port` next to the stack (same identity service and database); returns its origin. */
-export async function startBuildCopy(stack: BenchStack, name: string, dir: string, port: number): Promise<string> {
+/**
+ * Serves the build in `dir` next to the stack (same identity service and database) on `port`, with
+ * `next start` or, given `server`, that server script of `dir` (e.g. scripts/app-server.mjs, the
+ * stack's own); `env` adds settings of its own. Returns its origin.
+ */
+export async function startBuildCopy(stack: BenchStack, name: string, dir: string, port: number, { server, env = {} }: { server?: string; env?: Record<string, string> } = {}): Promise<string> {
   const origin = `http://localhost:${port}`;
-  const app = startService({ name, command: process.execPath, args: [...APP_NODE_FLAGS, require.resolve('next/dist/bin/next'), 'start', '--port', String(port)] }, 4, dir, {
+  const entry = server ? [server] : [require.resolve('next/dist/bin/next'), 'start'];
+  const app = startService({ name, command: process.execPath, args: [...APP_NODE_FLAGS, ...entry, '--port', String(port)] }, 4, dir, {
     ...stack.env,
     NODE_ENV: 'production',
     PORT: String(port),
     APP_URL: origin,
     KRATOS_PUBLIC_URL: `http://127.0.0.1:${stack.identityPublic}`,
     KRATOS_ADMIN_URL: `http://127.0.0.1:${stack.identityAdmin}`,
+    ...env,
   });
   stack.running.unshift(app);
   await waitReady(app, `http://127.0.0.1:${port}/api/v2/health`, 60_000);
