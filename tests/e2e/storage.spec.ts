@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readNotice } from '../support/e2e/personal-notice';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { withDb } from './support/db';
 
-// Issue 15: a seeded mission's file is synced to the cloud on /storage, lost on the local disk,
+// Issue 15: a mission's file is synced to the cloud on /storage, lost on the local disk,
 // restored from the cloud and downloaded intact; then the cloud copy is removed after a confirmation.
 test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin', viewport: { width: 1400, height: 900 } });
 test.describe.configure({ mode: 'serial' });
@@ -19,30 +19,36 @@ function storageDir(): string {
   return join(dir, 'storage');
 }
 
-/** A seeded mission no other end-to-end test works on (Neckar Architekten's), with a CAD file stored as an upload would be. */
-async function missionWithFile(): Promise<{ id: number; name: string; fileId: number; key: string; bytes: Buffer }> {
+/**
+ * A mission of its own for each attempt (a retry must not meet the first attempt's synced copy),
+ * created as staff would, with a CAD file stored as an upload would be.
+ */
+async function missionWithFile(page: Page): Promise<{ id: number; name: string; fileId: number; key: string; bytes: Buffer }> {
   const bytes = randomBytes(300_000);
-  return withDb(async (db) => {
-    const { rows } = await db.query<{ id: string; name: string }>(
-      "select m.id, m.name from mission m join company c on c.id = m.company_id where c.name = 'Neckar Architekten PartG mbB' order by m.id desc limit 1",
-    );
-    const mission = rows[0]!;
-    const key = `missions/${mission.id}/uploads/e2e-storage/grundriss.dwg`;
-    const path = join(storageDir(), 'objects', ...key.split('/'));
-    await mkdir(join(path, '..'), { recursive: true });
-    await writeFile(path, bytes);
+  const companyId = await withDb(async (db) => Number((await db.query(`select id from company where name = 'Neckar Architekten PartG mbB'`)).rows[0].id));
+  const footprint = { type: 'Polygon', coordinates: [[[9.18, 48.78], [9.1802, 48.78], [9.1802, 48.7801], [9.18, 48.7801], [9.18, 48.78]]] };
+  const name = `Speicher ${test.info().workerIndex}-${test.info().retry}-${Date.now()}`;
+  const created = await page.request.post('/api/v2/missions', { data: { name, companyId, products: ['pointcloud'], buildings: [{ name: 'Atelier', footprint, levels: 1 }] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  const key = `missions/${id}/uploads/e2e-storage/grundriss.dwg`;
+  const path = join(storageDir(), 'objects', ...key.split('/'));
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, bytes);
+  const fileId = await withDb(async (db) => {
     const file = await db.query<{ id: string }>(
       "insert into mission_file (mission_id, kind, filename, storage_key, size_bytes, sha256, content_type) values ($1, 'cad', 'grundriss.dwg', $2, $3, $4, 'application/acad') returning id",
-      [mission.id, key, bytes.length, sha(bytes)],
+      [id, key, bytes.length, sha(bytes)],
     );
-    return { id: Number(mission.id), name: mission.name, fileId: Number(file.rows[0]!.id), key, bytes };
+    return Number(file.rows[0]!.id);
   });
+  return { id, name, fileId, key, bytes };
 }
 
 test('sync a mission on /storage, lose a local file, restore it from the cloud and download it intact; unsync after a confirmation', async ({ page }) => {
   test.setTimeout(180_000);
-  const m = await missionWithFile();
   await signInOverHttp(page, 'admin@example.com');
+  const m = await missionWithFile(page);
   await page.goto('/storage');
   await expect(page).toHaveTitle('Argus | Storage');
   await expect(page.getByTestId('storage-totals')).toContainText('Free local disk:');
@@ -63,11 +69,14 @@ test('sync a mission on /storage, lose a local file, restore it from the cloud a
   await rm(join(storageDir(), 'objects', ...m.key.split('/')));
   await row.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(row.getByRole('status')).toHaveText(`Restore of mission ${m.id} started.`);
+  // The row said "Synced" before the click too, so only the file itself tells that the restore is done.
+  const downloaded = async () => {
+    const download = await page.request.get(`/api/v2/missions/${m.id}/files/${m.fileId}`);
+    return download.ok() ? sha(await download.body()) : download.status();
+  };
+  await expect.poll(downloaded, { timeout: 60_000 }).toBe(sha(m.bytes));
   await expect(row.getByTestId('storage-state')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
   await expect(file).toContainText('present');
-  const download = await page.request.get(`/api/v2/missions/${m.id}/files/${m.fileId}`);
-  expect(download.status()).toBe(200);
-  expect(sha(await download.body())).toBe(sha(m.bytes));
 
   // Unsync names what it deletes before it deletes it.
   await row.getByRole('button', { name: 'Unsync', exact: true }).click();
