@@ -1,3 +1,5 @@
+'use client';
+
 import { useTranslations } from 'next-intl';
 import { ActionsBar, type ActionCapability } from './actions-bar';
 import { AuditTrail } from './audit-trail';
@@ -5,8 +7,9 @@ import { BackupSlot } from './backup-slot';
 import { BuildingsTable } from './buildings-table';
 import { ConfirmationPanel } from './confirmation-panel';
 import { DownloadsSection } from './downloads-section';
-import { kindsOf } from './field-kinds';
-import { DATASET_TYPES } from '@/lib/shared/schemas/dataset';
+import type { FieldKind } from './field-kinds';
+import type { DatasetType } from '@/lib/shared/schemas/dataset';
+import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
 import type { MissionPageData, MissionRecords } from '@/lib/shared/schemas/mission-page';
 import { MissionProvider } from './mission-context';
 import { MissionField as F } from './mission-field';
@@ -30,14 +33,26 @@ const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold
  * The mission detail page (spec §2): the sections in the spec's order, every field of spec §3 the
  * user may see, editable in place where mission-access.ts allows, the actions, the shares and the
  * audit trail. Sections fed by later capabilities show what exists and say so when nothing does.
+ *
+ * One client component with the page's data as its props, not a server tree of the sections: each
+ * client component a server component places is a reference React serializes, parses back for the
+ * HTML and resolves, element by element (forty-five fields, a dozen panels). Rendered as one, the
+ * server's CPU per page fell by a fifth (docs/performance.md). What needs the schemas (zod) stays
+ * on the server and comes as data: the fields' editor kinds and the dataset types.
  */
 export function MissionDetailView({
   load,
+  kinds,
+  datasetTypes,
   records,
   from,
   mayPlan = false,
 }: {
   load: MissionPageData;
+  /** How each editable field is edited (field-kinds.ts, on the server). */
+  kinds: Partial<Record<UpdatableMissionField, FieldKind>>;
+  /** The dataset types of spec §3 (lib/shared/schemas/dataset.ts, on the server). */
+  datasetTypes: readonly DatasetType[];
   records: MissionRecords;
   from: string | null;
   /** The user has the planner (UI.menu.planner): with 'editBuildings' the page links to it. */
@@ -48,7 +63,7 @@ export function MissionDetailView({
   const { mission, capabilities, editable } = load;
   const stosimOrdered = mission.additionalProducts.includes('stosim');
   return (
-    <MissionProvider mission={mission} editable={editable} kinds={kindsOf(editable)}>
+    <MissionProvider mission={mission} editable={editable} kinds={kinds}>
       <article className={styles.page}>
         <MissionHeading />
         <MissionLinks missionId={mission.id} planner={mayPlan && capabilities.includes('editBuildings')} />
@@ -93,12 +108,12 @@ export function MissionDetailView({
           <ScansSection
             missionId={mission.id}
             initial={records.datasets}
-            types={DATASET_TYPES}
+            types={datasetTypes}
             // Processing the scans goes with holding the mission's calculation (mission-access.ts); checking them is for internal users, who alone may close a mission.
             canProcess={capabilities.includes('hold')}
             canCheck={capabilities.includes('close')}
           />
-          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} types={DATASET_TYPES} />}
+          {capabilities.includes('upload') && <ScanUploadPanel missionId={mission.id} types={datasetTypes} />}
         </Section>
 
         <Section id="downloads" title={t('sections.downloads')}>

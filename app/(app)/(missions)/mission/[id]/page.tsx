@@ -1,5 +1,7 @@
 import { forbidden, notFound } from 'next/navigation';
+import { kindsOf } from '@/components/missions/detail/field-kinds';
 import { MissionDetailView } from '@/components/missions/detail/mission-detail-view';
+import { DATASET_TYPES } from '@/lib/shared/schemas/dataset';
 import { loadMission, loadMissionRecords, parseMissionId } from '@/lib/server/missions/mission-page';
 import { viewMetadata } from '@/lib/server/i18n/metadata';
 import { permissionsOf } from '@/lib/server/auth/permissions';
@@ -29,7 +31,19 @@ async function MissionPage({ params, searchParams }: Props) {
   const { from } = await searchParams;
   const list = typeof from === 'string' ? from : null;
   const [records, permissions] = await Promise.all([loadMissionRecords(load, list), requireUser().then(({ actor }) => permissionsOf(actor))]);
-  return <MissionDetailView load={load} records={records} from={list} mayPlan={permissions.UI.menu.planner} />;
+  // The view is a client component: only data crosses (not the domain context), and what needs the
+  // schemas is worked out here.
+  const { mission, capabilities, editable } = load;
+  return (
+    <MissionDetailView
+      load={{ mission, capabilities, editable }}
+      kinds={kindsOf(editable)}
+      datasetTypes={DATASET_TYPES}
+      records={records}
+      from={list}
+      mayPlan={permissions.UI.menu.planner}
+    />
+  );
 }
 
 export default withAccessViews(MissionPage);
