@@ -35,10 +35,10 @@ const ACTION_CAPABILITIES: readonly ActionCapability[] = ['close', 'hide', 'hold
  * audit trail. Sections fed by later capabilities show what exists and say so when nothing does.
  *
  * One client component with the page's data as its props, not a server tree of the sections: each
- * client component a server component places is a reference React serializes, parses back for the
- * HTML and resolves, element by element (forty-five fields, a dozen panels). Rendered as one, the
- * server's CPU per page fell by a fifth (docs/performance.md). What needs the schemas (zod) stays
- * on the server and comes as data: the fields' editor kinds and the dataset types.
+ * client component a server component places is an element React writes into the page's payload
+ * and reads back for the HTML (forty-five fields, a dozen panels). Rendered as one, the server
+ * spent 8–19 % less CPU per page in two A/B runs (docs/performance.md). What needs the schemas (zod)
+ * stays on the server and comes as data: the fields' editor kinds and the dataset types.
  */
 export function MissionDetailView({
   load,
