@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { ReturnToRedirect } from '@/components/auth/return-to-redirect';
+import { IntlWarmup } from '@/components/platform/intl-warmup';
 import { NotificationsProvider } from '@/components/platform/notifications';
 import { permissionsOf } from '@/lib/server/auth/permissions';
 import { requireUser } from '@/lib/server/auth/require-user';
+import { scriptNonce } from '@/lib/server/security/script-nonce';
 import { currentStage } from '@/lib/server/stage';
 import { AppShell } from '@/components/shell/app-shell';
 import { shellUser } from '@/components/shell/shell-user';
@@ -14,9 +16,10 @@ import { shellUser } from '@/components/shell/shell-user';
  */
 export async function AppChrome({ children }: { children: ReactNode }) {
   const user = await requireUser({ allowWithoutRole: true });
-  const [permissions, stage] = await Promise.all([permissionsOf(user.actor), currentStage()]);
+  const [permissions, stage, nonce] = await Promise.all([permissionsOf(user.actor), currentStage(), scriptNonce()]);
   return (
     <NotificationsProvider channel="global">
+      <IntlWarmup nonce={nonce} />
       <AppShell permissions={permissions} stage={stage} user={shellUser(user.session)}>
         <ReturnToRedirect />
         {children}

@@ -1,0 +1,10 @@
+import { headers } from 'next/headers';
+
+/**
+ * This page's script nonce, from the request's Content-Security-Policy that middleware.ts set
+ * (where Next.js finds it for its own scripts too). Undefined outside a page request.
+ */
+export async function scriptNonce(): Promise<string | undefined> {
+  const policy = (await headers()).get('content-security-policy') ?? '';
+  return /'nonce-([^']+)'/.exec(policy)?.[1];
+}
