@@ -1,6 +1,6 @@
 /**
  * Loads the browser's number and date formatting data while the page's HTML is parsed, before the
- * first paint. The first Intl formatter of a page costs 100–160 ms with the CPU slowed 4× (about
+ * first paint. The first Intl formatter of a page costs 50–160 ms with the CPU slowed 4× (about
  * 15 ms for the next kind, 1–2 ms for any other after that); made while React hydrates the page's
  * dates and numbers, it was a long task of its own after the page appeared (docs/performance.md).
  */
