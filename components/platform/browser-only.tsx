@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, type ComponentType } from 'react';
 import { useHydrated } from '@/components/auth/use-hydrated';
 
 /**
@@ -9,20 +9,16 @@ import { useHydrated } from '@/components/auth/use-hydrated';
  * error for React to catch at a Suspense boundary: an Error, stack trace and boundary for each
  * such component on every server render (docs/performance.md).
  *
- * Mounted while the page hydrates, it appears in a transition afterwards: in the synchronous
- * re-render that useHydrated forces after hydration, each such component's render, with the
- * request for its code, made one task of 80–90 ms (4× slowed CPU) right after the page hydrated.
- * Mounted later (a client navigation), it shows at once.
+ * Mounted while the page hydrates, it appears in a deferred render afterwards, which React does in
+ * slices: shown in the synchronous re-render that useHydrated forces after hydration, each such
+ * component's render, with the request for its code, made one task of 80–90 ms (4× slowed CPU)
+ * right after the page hydrated. Mounted later (a client navigation), it shows at once.
  */
 export function browserOnly<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
   function BrowserOnly(props: P) {
     const hydrated = useHydrated();
-    const [shown, setShown] = useState(hydrated);
-    useEffect(() => {
-      if (!shown) startTransition(() => setShown(true));
-    }, [shown]);
-    if (!shown) return null;
+    if (!useDeferredValue(hydrated)) return null;
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />
