@@ -1,21 +1,23 @@
 import { createRequire } from 'node:module';
 import createNextIntlPlugin from 'next-intl/plugin';
 
-import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from './lib/server/security/headers.mjs';
+import { contentSecurityPolicy, GUARDED_HEADER, HSTS, SECURITY_HEADERS } from './lib/server/security/headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 /**
- * Security headers of API answers, downloads and static files (pages get theirs, with a script
- * nonce, from middleware.ts, which replaces this Content-Security-Policy). These rules are
- * compiled into the build, so nothing here may depend on run-time configuration: HSTS is keyed
+ * Security headers of API answers, downloads and static files. Pages get their
+ * Content-Security-Policy, with a script nonce, from the route guard (lib/server/guard/), which
+ * marks the requests it let through (GUARDED_HEADER) so that the plain policy is not put over it.
+ * These rules are compiled into the build, so nothing here may depend on run-time configuration: HSTS is keyed
  * on the request having come through TLS (X-Forwarded-Proto from the TLS-terminating proxy;
  * browsers ignore HSTS received over plain http anyway).
  */
 async function headers() {
   const all = '/:path*';
   return [
-    { source: all, headers: [...SECURITY_HEADERS, { key: 'content-security-policy', value: contentSecurityPolicy() }] },
+    { source: all, headers: SECURITY_HEADERS },
+    { source: all, missing: [{ type: 'header', key: GUARDED_HEADER }], headers: [{ key: 'content-security-policy', value: contentSecurityPolicy() }] },
     // MapLibre's worker runs under its own response's policy and fetches the tiles of whatever
     // map style the server is configured with (MAP_STYLE_URL is read at run time).
     { source: '/maplibre-gl-worker.mjs', headers: [{ key: 'content-security-policy', value: contentSecurityPolicy({ remote: ['https:', 'http:'] }) }] },

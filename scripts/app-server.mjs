@@ -8,8 +8,9 @@
  * - bad percent-encoding in the path or query (Next answers with its HTML error page), and a NUL
  *   character in a path segment or query parameter (PostgreSQL cannot store it): 400;
  * - an empty-bodied error Next makes itself, above all the 405 of a method a route does not export.
- * Plain JavaScript, not TypeScript through tsx: the loader would sit in front of every module Next
- * loads and slow the first requests.
+ * It also runs the route guard on every page request before Next sees it (lib/server/guard/, ADR
+ * 0019). Plain JavaScript, not TypeScript through tsx: the loader would sit in front of every
+ * module Next loads and slow the first requests.
  *
  * Usage: node scripts/app-server.mjs [--dev] [--port N]
  */
@@ -168,6 +169,20 @@ const pageAnswer = (req, res) => ({
   },
 });
 
+/**
+ * The route guard of spec §2 (lib/server/guard/), which instrumentation.ts registers: it answers a
+ * page request with a redirect, or prepares it for Next (true: answered). A production Next runs
+ * instrumentation.ts only at its first request, so it is run here, through Next's own (pinned)
+ * entry point, which remembers that it ran. A server without the guard would serve every page
+ * unguarded, so it must be there to start at all.
+ */
+// Imported once Next has set up its server environment (the module needs Next's AsyncLocalStorage global).
+const { ensureInstrumentationRegistered } = await import('next/dist/server/lib/router-utils/instrumentation-globals.external.js');
+await ensureInstrumentationRegistered(process.cwd(), '.next');
+/** @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>} */
+const guard = /** @type {Record<symbol, any>} */ (globalThis)[Symbol.for('argus.page-guard')];
+if (typeof guard !== 'function') throw new Error('the route guard is not registered (instrumentation.ts did not run)');
+
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
   if (API.test(url)) {
@@ -182,7 +197,7 @@ const server = createServer((req, res) => {
     envelopeEmptyErrors(req, res);
   }
   compressAnswer(req, res);
-  pageAnswers.run(pageAnswer(req, res), () => handle(req, res)).catch((err) => {
+  pageAnswers.run(pageAnswer(req, res), async () => (await guard(req, res)) || handle(req, res)).catch((err) => {
     console.error('[app-server] request failed', err);
     if (!res.headersSent) {
       res.statusCode = 500;

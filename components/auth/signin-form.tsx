@@ -32,7 +32,7 @@ export function SignInForm({ flow: initial, returnTo }: { flow: AuthFlow; return
     returnTo,
     onDone,
   });
-  // A flow the server made for this page (middleware.ts) is named in the address, as a flow the
+  // A flow the server made for this page (the route guard) is named in the address, as a flow the
   // identity service redirected to would be: a reload shows the same flow.
   useEffect(() => {
     const url = new URL(window.location.href);

@@ -36,7 +36,7 @@ export const envSchema = z.object({
   KRATOS_ADMIN_URL: url.optional(),
   KRATOS_ADMIN_TOKEN: z.string().min(16).optional(),
   /**
-   * Key of the middleware's signed session hand-off to the page (lib/server/identity/session-handoff.ts);
+   * Key of the route guard's signed session hand-off to the page (lib/server/identity/session-handoff.ts);
    * generated once into DATA_DIR by `npm start`. Unset: a random key per app process.
    */
   SESSION_HANDOFF_SECRET: z.string().min(32).optional(),

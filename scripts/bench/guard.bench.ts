@@ -1,26 +1,27 @@
 /**
  * The route guard's price (issue 4, "Measure"): a signed-in navigation through the guard
- * (middleware.ts: one whoami to the identity service + the pure routeGuard) against the same page
+ * (lib/server/guard/: one whoami to the identity service + the pure routeGuard) against the same page
  * with no guard, p50/p95 in ms at 10 concurrent clients, and the ratio.
  *
  * Method. The stack is started the way `npm test -- e2e` starts it (scripts/start.ts: production
- * build, identity service, worker, app, demo seed) on the bench database. For "no guard" a second
- * `next start` serves a copy of the very same build in which the middleware's registration
- * (`/_middleware` in .next/server/functions-config-manifest.json) is deleted, next to the real
- * app, against the same identity service and database. So both servers render the identical page
- * with identical code — the layout's own server-side lock (requireUser → whoami, profile, permission
- * set) included — and differ only in the middleware. Nothing in production code knows about the
- * benchmark; the copy lives in a temporary folder and is deleted afterwards. Before measuring, the
- * bench checks that the copy really runs no middleware (anonymous `/login` is not redirected to
- * `/auth`) and that both serve the page with the same status.
+ * build, identity service, worker, app, demo seed) on the bench database. For "no guard" Next's
+ * own server (`next start`) serves a copy of the very same build next to the real app, against
+ * the same identity service and database: the guard runs in the app's own server
+ * (scripts/app-server.mjs), which `next start` does not use. So both servers render the identical
+ * page with identical code — the layout's own server-side lock (requireUser → whoami, profile,
+ * permission set) included — and differ only in the guard (and in who compresses the answer).
+ * Nothing in production code knows about the benchmark; the copy lives in a temporary folder and
+ * is deleted afterwards. Before measuring, the bench checks that the copy really runs no guard
+ * (anonymous `/login` is not redirected to `/auth`) and that both serve the page with the same
+ * status.
  *
  * One customer@ session (signed in once over HTTP, the SPA way) is used for every request. The two
  * servers are measured alternately in rounds so drift on a busy machine hits both alike. Also
- * recorded: the guard alone (signed-in `/`, answered by the middleware with a 303, no render).
+ * recorded: the guard alone (signed-in `/`, answered by the guard with a 303, no render).
  *
  * Run it on its own with `flock /tmp/argus-e2e.lock npm run bench guard` (it may rebuild the shared .next).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib/context';
@@ -41,17 +42,13 @@ interface Figures {
   n: number;
 }
 
-/** The "no guard" build: the current .next copied without its cache, the middleware unregistered. */
-function buildWithoutMiddleware(): string {
+/** The "no guard" build: the current .next copied without its cache. */
+function copyOfBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'argus-bench-noguard-'));
   cpSync(join(root, '.next'), join(dir, '.next'), { recursive: true, filter: (src) => !src.startsWith(join(root, '.next', 'cache')) });
-  const manifestPath = join(dir, '.next', 'server', 'functions-config-manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { functions: Record<string, unknown> };
-  if (!manifest.functions['/_middleware']) throw new Error('the build registers no middleware: nothing to compare');
-  delete manifest.functions['/_middleware'];
-  writeFileSync(manifestPath, JSON.stringify(manifest));
   for (const file of ['package.json', 'next.config.mjs']) cpSync(join(root, file), join(dir, file));
-  for (const link of ['node_modules', 'public']) symlinkSync(join(root, link), join(dir, link));
+  // next.config.mjs imports lib/server/security/headers.mjs at start-up.
+  for (const link of ['node_modules', 'public', 'lib']) symlinkSync(join(root, link), join(dir, link));
   return dir;
 }
 
@@ -86,16 +83,16 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     // The whole stack, as the e2e stage starts it (builds first when the build is stale).
     await startStack(stack, 600_000);
 
-    copy = buildWithoutMiddleware();
+    copy = copyOfBuild();
     const plain = await startBuildCopy(stack, 'app-no-guard', copy, plainPort);
 
-    // The copy must run no middleware, the original must: anonymous /login → 303 /auth only with the guard.
+    // The copy must run no guard, the original must: anonymous /login → 303 /auth only with the guard.
     const probe = async (origin: string) => {
       const res = await fetch(`${origin}/login`, { redirect: 'manual' });
       return `${res.status} ${new URL(res.headers.get('location') ?? '/', origin).pathname}`;
     };
-    if ((await probe(guarded)) !== '303 /auth') throw new Error(`the guarded app did not run the middleware: ${await probe(guarded)}`);
-    if ((await probe(plain)) === '303 /auth') throw new Error('the copy still runs the middleware');
+    if ((await probe(guarded)) !== '303 /auth') throw new Error(`the guarded app did not run the guard: ${await probe(guarded)}`);
+    if ((await probe(plain)) === '303 /auth') throw new Error('the copy still runs the guard');
 
     const cookie = cookieHeader(await signIn(guarded, 'customer@example.com', 'Argus-Demo-2026!'));
     const status = await navigate(`${guarded}${PAGE}`, cookie);
@@ -119,7 +116,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     const a = figures(withGuard);
     const b = figures(withoutGuard);
     return {
-      method: 'same build, same page, same session; "no guard" = a copy of the build with the middleware unregistered (see the file header)',
+      method: 'same build, same page, same session; "no guard" = a copy of the build under next start, which does not run the guard (see the file header)',
       page: `${PAGE} as customer@ (HTTP ${status})`,
       concurrency: CONCURRENCY,
       guarded_10: a,

@@ -13,9 +13,10 @@
  *
  * The bare page is not production code: a temporary copy of the app's sources gets one extra page
  * (`/bench-bare/{id}`: one `select … where id = $1` through the app's own database module, rendered
- * in the root layout) and no middleware, is built with `next build` in a temporary folder and served
- * by `next start` next to the real app, on the same database. So "bare" means: Next.js rendering a
- * page with one keyed query — no session check, no guard, no shell. Both are measured alternately
+ * in the root layout), is built with `next build` in a temporary folder and served by `next start`
+ * next to the real app, on the same database: Next's own server, which does not run the app's route
+ * guard (scripts/app-server.mjs does). So "bare" means: Next.js rendering a page with one keyed
+ * query — no session check, no guard, no shell. Both are measured alternately
  * in rounds so drift on a busy machine hits both alike.
  *
  * Each figure carries the CPU milliseconds per request of each process (from /proc: the app or the
@@ -128,7 +129,7 @@ export default async function BenchBare({ params }: { params: Promise<{ id: stri
 }
 `;
 
-/** A temporary copy of the app's sources with the bare page and without the middleware, built. */
+/** A temporary copy of the app's sources with the bare page, built. */
 async function buildBareCopy(env: NodeJS.ProcessEnv): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'argus-bench-bare-'));
   for (const entry of ['app', 'components', 'lib', 'messages', 'next.config.mjs', 'package.json', 'tsconfig.json', 'instrumentation.ts', 'next-env.d.ts']) {
@@ -272,7 +273,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     }
     loads.push(loadavg()[0]!);
     const result: Record<string, unknown> = {
-      method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query, no middleware (see the file header); measured with a keep-alive node:http client that asks for gzip and does not inflate (lib/lean-get.ts)',
+      method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query under next start, no guard (see the file header); measured with a keep-alive node:http client that asks for gzip and does not inflate (lib/lean-get.ts)',
       workerSettled: worker,
       missions: MISSIONS,
       deepPage: `cursor 90 000 rows into the default order (first row: ${deepFirst})`,

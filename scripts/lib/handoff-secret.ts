@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Env } from '../../lib/server/env-schema';
 
 /**
- * The key the middleware signs the session hand-off with (lib/server/identity/session-handoff.ts):
+ * The key the route guard signs the session hand-off with (lib/server/identity/session-handoff.ts):
  * unless configured, generated once into DATA_DIR like the identity admin token, so every app
  * process of this installation shares it and a restart does not change it.
  */

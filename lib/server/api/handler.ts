@@ -99,7 +99,7 @@ export function handle<E extends Endpoint>(endpoint: E, handler: Run<E> | { auth
 
 /**
  * The checks every endpoint kind shares: the Origin check on state-changing requests and the
- * session (checked here again: the middleware guard is for navigation, not the lock).
+ * session (checked here again: the route guard is for navigation, not the lock).
  */
 export async function admit(endpoint: Pick<Endpoint, 'auth'>, request: Request): Promise<CurrentUser | null> {
   if (isCrossOrigin(request)) throw new AppError('not_authorized', 'Cross-origin request refused');

@@ -127,7 +127,7 @@ export async function resolveUser(cookie: string | null, options: { allowUnverif
 }
 
 /**
- * The identity session of these cookies: the one the middleware checked and signed over to this
+ * The identity session of these cookies: the one the route guard checked and signed over to this
  * request (`handoff`, lib/server/identity/session-handoff.ts) if valid, else whoami's answer.
  */
 export async function sessionOf(cookie: string | null, handoff?: string | null): Promise<Session | null> {

@@ -5,7 +5,7 @@ import { ROLE_MISSING, signInWithReturnTo, SIGN_IN, URL_HEADER, VERIFY } from '@
 import { currentUser, type CurrentUser } from './current-user';
 
 /**
- * The server-side lock of every signed-in page (the middleware is not the only one): the same
+ * The server-side lock of every signed-in page (the route guard is not the only one): the same
  * rules as the route guard for session, verification and role. `allowWithoutRole` is for the
  * pages a user without a role may see.
  */

@@ -2,24 +2,24 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Session } from '@ory/client-fetch';
 
 /**
- * One identity round-trip per navigation (issue 20 point 7): the middleware has just asked the
+ * One identity round-trip per navigation (issue 20 point 7): the route guard (lib/server/guard/) has just asked the
  * identity service for the session (whoami) and hands the answer to the page in this request
- * header, so the page need not ask again. Only the middleware can make a valid one: it is an
+ * header, so the page need not ask again. Only the guard can make a valid one: it is an
  * HMAC over the answer, the hash of the Cookie header it belongs to and a short expiry, under a
- * server secret; the middleware also drops any copy a client sent. Whatever does not verify —
+ * server secret; the guard also drops any copy a client sent. Whatever does not verify —
  * missing, forged, expired, for other cookies — makes the page ask the identity service itself.
- * Free of `server-only`: the middleware uses it.
+ * Free of `server-only`: the guard, which instrumentation.ts loads, uses it.
  */
 export const SESSION_HANDOFF_HEADER = 'x-argus-session';
 
-/** Long enough for the page render that follows the middleware, short enough to be useless later. */
+/** Long enough for the page render that follows the guard, short enough to be useless later. */
 export const HANDOFF_TTL_MS = 30_000;
 
 const PROCESS_KEY = Symbol.for('argus.session-handoff.key');
 
 /**
  * SESSION_HANDOFF_SECRET (`npm start` generates it into DATA_DIR), else a random key shared by
- * the middleware and the pages of this process (their bundles are separate module graphs).
+ * the guard and the pages of this process (their bundles are separate module graphs).
  */
 function key(): Buffer {
   const configured = process.env.SESSION_HANDOFF_SECRET;
@@ -41,7 +41,7 @@ export function sealSession(session: Session | null, cookie: string, now = Date.
 }
 
 /**
- * The session the middleware handed over for these cookies, or undefined when there is no valid
+ * The session the guard handed over for these cookies, or undefined when there is no valid
  * hand-off (then ask the identity service). `{ session: null }` means "checked: not signed in".
  */
 export function openSession(value: string | null | undefined, cookie: string | null | undefined, now = Date.now()): { session: Session | null } | undefined {

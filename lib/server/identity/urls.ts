@@ -2,7 +2,7 @@ import { parseEnv, type Env } from '../env-schema';
 
 /**
  * Where the identity service listens, as the server reaches it (never sent to browsers: they
- * reach it through the app's own origin). Free of `server-only` because the middleware uses it.
+ * reach it through the app's own origin). Free of `server-only` because the route guard uses it.
  */
 let cached: Env | undefined;
 const config = () => (cached ??= parseEnv(process.env));

@@ -10,7 +10,7 @@ export class IdentityUnavailableError extends Error {
 /** A whoami that takes longer than this counts as an unreachable identity service. */
 export const WHOAMI_TIMEOUT_MS = 10_000;
 
-// Every page navigation and API call asks once (the middleware hands its answer to the page:
+// Every page navigation and API call asks once (the route guard hands its answer to the page:
 // session-handoff.ts), so this is the hottest call of the app. Plain keep-alive HTTP and JSON.parse: fetch's web streams and the
 // generated client's model mapping cost more than the identity service's own work (docs/performance.md).
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };

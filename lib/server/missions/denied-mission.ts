@@ -5,7 +5,7 @@ import { parseMissionId } from './mission-page';
 
 /**
  * The mission the current page names — `/mission/{id}`, `/mission/{id}/print`, `/mission/{id}/viewer`, `/mission/{id}/panelizer` or
- * `/planner?mission={id}` — read from the URL the middleware forwards (route-guard.ts URL_HEADER).
+ * `/planner?mission={id}` — read from the URL the route guard forwards (route-guard.ts URL_HEADER).
  * forbidden.tsx renders apart from the page that called `forbidden()` and gets no params, so this
  * is how it says spec §8's 'not authorized to access mission id' with the id.
  */

@@ -1,8 +1,14 @@
 /**
  * The security headers of every response (spec: abuse resistance). Plain JavaScript because
- * next.config.mjs (API answers, downloads, static files) and middleware.ts (pages, with a
- * per-request nonce) both need them.
+ * next.config.mjs (API answers, downloads, static files) and the route guard (pages, with a
+ * per-request nonce: lib/server/guard/) both need them.
  */
+
+/**
+ * Set on a page request the route guard let through: next.config.mjs then leaves the page's own
+ * Content-Security-Policy, the one with the script nonce, in place.
+ */
+export const GUARDED_HEADER = 'x-argus-guarded';
 
 /** Sent on every response. */
 export const SECURITY_HEADERS = [

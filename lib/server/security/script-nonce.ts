@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 
 /**
- * This page's script nonce, from the request's Content-Security-Policy that middleware.ts set
+ * This page's script nonce, from the request's Content-Security-Policy that the route guard set (lib/server/guard/)
  * (where Next.js finds it for its own scripts too). Undefined outside a page request.
  */
 export async function scriptNonce(): Promise<string | undefined> {

@@ -9,12 +9,12 @@ export interface GuardSession {
 export type GuardDecision = { kind: 'next' } | { kind: 'redirect'; to: string } | { kind: 'logout' } | { kind: 'notFound' };
 
 /**
- * Where the middleware sends an address no route of spec §2 matches: the /not-found route has no
+ * Where the route guard sends an address no route of spec §2 matches: the /not-found route has no
  * page of its own, so Next renders its not-found page on the server with status 404.
  */
 export const NOT_FOUND = '/not-found';
 
-/** Request header the middleware sets: the full URL being rendered, for return_to on the server. */
+/** Request header the route guard sets: the full URL being rendered, for return_to on the server. */
 export const URL_HEADER = 'x-argus-url';
 
 export const SIGN_IN = '/auth/signin';

@@ -6,8 +6,9 @@ import { csrfOf, STRONG_PASSWORD, uniqueEmail } from '../identity/support/flows'
 import { adminHeaders, startIdentity, TEST_ADMIN_TOKEN, type IdentityProcess } from '../identity/support/server';
 
 /*
- * Issue 20 point 7: one identity round-trip per navigation. The real middleware checks the
- * session with the real identity service and hands it to the page in a signed request header; the
+ * Issue 20 point 7: one identity round-trip per navigation. The real route guard, on a real HTTP
+ * server as the app's server runs it (lib/server/guard/node-guard.ts), checks the session with
+ * the real identity service and hands it to the page in a signed request header; the
  * page's resolveUser takes it instead of asking again. A counting proxy in front of the identity
  * service's public API counts the whoami calls. A forged, tampered or borrowed header is ignored:
  * the page asks the identity service itself and gets the truth.
@@ -23,9 +24,9 @@ const saved = { ...process.env };
 const cookies: Record<'alice' | 'bob', string> = { alice: '', bob: '' };
 const ids: Record<'alice' | 'bob', string> = { alice: '', bob: '' };
 
-let middleware: typeof import('@/middleware').middleware;
+let guardNodeRequest: typeof import('@/lib/server/guard/node-guard').guardNodeRequest;
 let resolveUser: typeof import('@/lib/server/auth/current-user').resolveUser;
-let NextRequest: typeof import('next/server').NextRequest;
+let app: Server;
 
 /** Forwards everything to the identity service, counting GET /sessions/whoami. */
 function countingProxy(target: URL): Promise<Server> {
@@ -61,15 +62,28 @@ async function signedInUser(name: string): Promise<{ id: string; cookie: string 
   return { id: ((await created.json()) as { id: string }).id, cookie: browser.cookieHeader() };
 }
 
-/** The request headers the middleware hands on to the page (Next's x-middleware-request-* protocol). */
+/** A server that runs the guard and answers with the request headers it would hand on to Next. */
+function guardedServer(): Promise<Server> {
+  const server = createServer((req, res) => {
+    guardNodeRequest(req, res).then(
+      (answered) => answered || res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers)),
+      (err: Error) => res.writeHead(500).end(err.message),
+    );
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+/** The request headers the guard hands on to the page. */
 async function navigate(path: string, headers: Record<string, string>): Promise<string | null> {
   return (await handedOn(path, headers)).handoff;
 }
 
 /** The hand-off and the cookies the page sees (the sign-in page's get a new login flow's CSRF cookie added). */
 async function handedOn(path: string, headers: Record<string, string>): Promise<{ handoff: string | null; cookie: string }> {
-  const response = await middleware(new NextRequest(`${APP}${path}`, { headers: { ...headers, 'sec-fetch-dest': 'document' } }));
-  return { handoff: response.headers.get(`x-middleware-request-${HEADER}`), cookie: response.headers.get('x-middleware-request-cookie') ?? headers.cookie ?? '' };
+  const response = await fetch(`http://127.0.0.1:${(app.address() as AddressInfo).port}${path}`, { headers: { ...headers, 'sec-fetch-dest': 'document' }, redirect: 'manual' });
+  expect(response.status).toBe(200);
+  const handed = (await response.json()) as Record<string, string | undefined>;
+  return { handoff: handed[HEADER] ?? null, cookie: handed.cookie ?? '' };
 }
 
 beforeAll(async () => {
@@ -83,9 +97,9 @@ beforeAll(async () => {
   process.env.KRATOS_ADMIN_URL = identity.adminUrl;
   process.env.KRATOS_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
   // Imported only now: the identity URLs are read once, at first use.
-  ({ middleware } = await import('@/middleware'));
+  ({ guardNodeRequest } = await import('@/lib/server/guard/node-guard'));
   ({ resolveUser } = await import('@/lib/server/auth/current-user'));
-  ({ NextRequest } = await import('next/server'));
+  app = await guardedServer();
   const { db: appDb } = await import('@/lib/server/db/client');
   await migrateDb(appDb());
   for (const name of ['alice', 'bob'] as const) ({ id: ids[name], cookie: cookies[name] } = await signedInUser(name));
@@ -94,8 +108,10 @@ beforeAll(async () => {
 afterAll(async () => {
   const { pool } = await import('@/lib/server/db/client');
   await pool().end();
-  proxy.closeAllConnections();
-  await new Promise((done) => proxy.close(done));
+  for (const server of [app, proxy]) {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  }
   await identity.stop();
   process.env = saved;
   await db.drop();
@@ -105,7 +121,7 @@ beforeEach(() => {
   whoamiCalls = 0;
 });
 
-it('a navigation asks the identity service once: the page takes the session the middleware handed over', async () => {
+it('a navigation asks the identity service once: the page takes the session the guard handed over', async () => {
   const handoff = await navigate('/mission-list', { cookie: cookies.alice });
   expect(handoff).toBeTruthy();
   expect(whoamiCalls).toBe(1);

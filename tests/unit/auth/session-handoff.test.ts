@@ -2,7 +2,7 @@
 import type { Session } from '@ory/client-fetch';
 import { HANDOFF_TTL_MS, openSession, sealSession } from '@/lib/server/identity/session-handoff';
 
-// The signed hand-off of the middleware's session check (issue 20 point 7): what makes one valid.
+// The signed hand-off of the route guard's session check (issue 20 point 7): what makes one valid.
 const session = { id: 's1', active: true, identity: { id: 'i1', traits: { name: { first: 'Jürgen' } } } } as unknown as Session;
 const cookie = 'ory_kratos_session=abc';
 const now = 1_800_000_000_000;

@@ -22,7 +22,7 @@ describe('onShellPage', () => {
     await expect(at('http://localhost:3000/mission-list?status=open')).resolves.toBe(true);
   });
 
-  it('is false for unknown paths and /not-found (the root view is their content), other layouts and requests the middleware did not see', async () => {
+  it('is false for unknown paths and /not-found (the root view is their content), other layouts and requests the route guard did not see', async () => {
     await expect(at('http://localhost:3000/no-such-page')).resolves.toBe(false);
     await expect(at('http://localhost:3000/not-found')).resolves.toBe(false);
     await expect(at('http://localhost:3000/mission/abc')).resolves.toBe(false);

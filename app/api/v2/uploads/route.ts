@@ -1,6 +1,6 @@
 import { handleUploadRequest } from '@/lib/server/uploads/handle-upload';
 
-// tus needs the raw request body streamed (TOOLCHAIN gotcha 19); /api/ is outside the middleware matcher.
+// tus needs the raw request body streamed (TOOLCHAIN gotcha 19); /api/ is not a page, so the route guard leaves it alone.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 

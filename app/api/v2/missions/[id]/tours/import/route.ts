@@ -11,8 +11,8 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /*
- * The zip is the raw request body, bounded (413 beyond MAX_ARCHIVE_BYTES): /api is outside the
- * middleware, so nothing buffers it, and an exported tour is a single file the browser sends in
+ * The zip is the raw request body, bounded (413 beyond MAX_ARCHIVE_BYTES): no route guard or
+ * middleware sees /api, so nothing buffers it, and an exported tour is a single file the browser sends in
  * one request. The resumable upload's purposes each become a mission file; an archive must not.
  */
 export const POST = handleStream(api.importTour, {
