@@ -9,9 +9,9 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
  * Security headers of API answers, downloads and static files. Pages get their
  * Content-Security-Policy, with a script nonce, from the route guard (lib/server/guard/), which
  * marks the requests it let through (GUARDED_HEADER) so that the plain policy is not put over it.
- * These rules are compiled into the build, so nothing here may depend on run-time configuration: HSTS is keyed
- * on the request having come through TLS (X-Forwarded-Proto from the TLS-terminating proxy;
- * browsers ignore HSTS received over plain http anyway).
+ * These rules are compiled into the build, so nothing here may depend on run-time configuration:
+ * HSTS is keyed on the request having come through TLS (X-Forwarded-Proto from the
+ * TLS-terminating proxy; browsers ignore HSTS received over plain http anyway).
  */
 async function headers() {
   const all = '/:path*';

@@ -42,11 +42,11 @@ export async function guardNodeRequest(req: IncomingMessage, res: ServerResponse
   if (!isPagePath(url.pathname)) return false;
   const outcome = await guardPage({ method: req.method ?? 'GET', url, headers: headersOf(req) });
   for (const [name, value] of Object.entries(outcome.responseHeaders)) res.setHeader(name, value);
-  for (const cookie of outcome.setCookies) res.appendHeader('set-cookie', cookie);
   if (outcome.kind === 'redirect') {
     res.writeHead(303, { location: outcome.location }).end();
     return true;
   }
+  for (const cookie of outcome.setCookies) res.appendHeader('set-cookie', cookie);
   Object.assign(req.headers, outcome.requestHeaders, { [GUARDED_HEADER]: '1' });
   if (outcome.path) req.url = outcome.path;
   return false;

@@ -17,14 +17,12 @@ export interface PageRequest {
 
 /**
  * What to do with a page request: answer it with a redirect, or render it — with these request
- * headers set (the session hand-off, the script nonce, the page's address) and at `path` instead
- * of the requested one when not null. Either way the answer carries `responseHeaders` and
- * `setCookies`.
+ * headers set (the session hand-off, the script nonce, the page's address), at `path` instead of
+ * the requested one when not null, and these cookies set. Either way the answer carries
+ * `responseHeaders` (the page's security headers).
  */
-export type PageOutcome = { responseHeaders: Record<string, string>; setCookies: string[] } & (
-  | { kind: 'redirect'; location: string }
-  | { kind: 'render'; path: string | null; requestHeaders: Record<string, string> }
-);
+type Decision = { kind: 'redirect'; location: string } | { kind: 'render'; path: string | null; requestHeaders: Record<string, string>; setCookies: string[] };
+export type PageOutcome = Decision & { responseHeaders: Record<string, string> };
 
 /** Not pages: the API, the identity proxy, Next's own files, static files. */
 const NOT_A_PAGE = /^\/(?:api\/|self-service\/|sessions(?:\/|$)|_next\/|favicon\.svg|logo\/)|\.(?:svg|png|jpg|jpeg|webp|ico|mjs|js|css|map|txt|json)$/;
@@ -42,11 +40,12 @@ const RSC_QUERY = '_rsc';
  */
 export async function guardPage(request: PageRequest): Promise<PageOutcome> {
   const security = pageSecurityHeaders(request.headers);
-  const outcome = await decide(request, security.nonceHeaders);
-  return { ...outcome, responseHeaders: { ...security.responseHeaders, ...outcome.responseHeaders } };
+  return { ...(await decide(request, security.nonceHeaders)), responseHeaders: security.responseHeaders };
 }
 
-async function decide(request: PageRequest, nonceHeaders: Record<string, string>): Promise<PageOutcome> {
+const redirectTo = (location: string): Decision => ({ kind: 'redirect', location });
+
+async function decide(request: PageRequest, nonceHeaders: Record<string, string>): Promise<Decision> {
   const address = new URL(request.url);
   address.searchParams.delete(RSC_QUERY);
   const { pathname, search } = address;
@@ -55,8 +54,8 @@ async function decide(request: PageRequest, nonceHeaders: Record<string, string>
   const cookie = request.headers.get('cookie');
   // Next.js reads the nonce for its own scripts from the request's policy.
   const headers: Record<string, string> = { ...nonceHeaders };
-  const render = (path: string | null = null): PageOutcome => ({ kind: 'render', path, requestHeaders: headers, responseHeaders: {}, setCookies: [] });
-  const redirect = (to: string): PageOutcome => ({ kind: 'redirect', location: relativeIfOwn(new URL(to, origin), request.url), responseHeaders: {}, setCookies: [] });
+  const render = (path: string | null = null, setCookies: string[] = []): Decision => ({ kind: 'render', path, requestHeaders: headers, setCookies });
+  const redirect = (to: string) => redirectTo(relativeIfOwn(new URL(to, origin), request.url));
   // 1. The session is refreshed first. An unreachable identity service is not "signed out":
   // the page renders and shows the error there instead of bouncing everyone to sign-in.
   let session;
@@ -82,7 +81,7 @@ async function decide(request: PageRequest, nonceHeaders: Record<string, string>
       headers.cookie = started.cookie;
       headers[SESSION_HANDOFF_HEADER] = sealSession(session, started.cookie);
       address.searchParams.set('flow', started.id);
-      return { ...render(`${address.pathname}${address.search}`), setCookies: started.setCookies };
+      return render(`${address.pathname}${address.search}`, started.setCookies);
     }
   }
   return render();
@@ -98,14 +97,13 @@ function relativeIfOwn(target: URL, requested: URL): string {
  * this session, then the service's logout with that token) and goes to sign-in carrying
  * return_to. Only our own pages may ask for it (see mayLogOut); anything else goes home signed in.
  */
-async function logout(request: PageRequest, address: URL, origin: string, cookie: string | null, signedIn: boolean): Promise<PageOutcome> {
+async function logout(request: PageRequest, address: URL, origin: string, cookie: string | null, signedIn: boolean): Promise<Decision> {
   const returnTo = safeReturnTo(address.searchParams.get('return_to'), origin) ?? `${origin}/`;
   const signIn = new URL(`${SIGN_IN}?return_to=${encodeURIComponent(returnTo)}`, origin);
-  const redirect = (location: string): PageOutcome => ({ kind: 'redirect', location, responseHeaders: {}, setCookies: [] });
-  if (!signedIn) return redirect(relativeIfOwn(signIn, request.url));
-  if (!mayLogOut(request, origin)) return redirect(relativeIfOwn(new URL('/', origin), request.url));
+  if (!signedIn) return redirectTo(relativeIfOwn(signIn, request.url));
+  if (!mayLogOut(request, origin)) return redirectTo(relativeIfOwn(new URL('/', origin), request.url));
   const flow = await frontendApi().createBrowserLogoutFlow({ cookie: cookie ?? undefined, returnTo: signIn.href });
-  return redirect(flow.logout_url);
+  return redirectTo(flow.logout_url);
 }
 
 /**

@@ -4,9 +4,10 @@ import { contentSecurityPolicy, HSTS, remoteMapSources, SECURITY_HEADERS } from 
 let config: { env: Env; mapSources: string[] } | undefined;
 
 /**
- * The security headers of one page answer (the route guard, lib/server/guard/). The script nonce is fresh per request;
- * Next.js finds it in the request's `content-security-policy` header and puts it on every script
- * it renders, so no 'unsafe-inline' is needed. HSTS when the app's origin is https (behind TLS).
+ * The security headers of one page answer (the route guard, lib/server/guard/). The script nonce
+ * is fresh per request; Next.js finds it in the request's `content-security-policy` header and
+ * puts it on every script it renders, so no 'unsafe-inline' is needed. HSTS when the app's origin
+ * is https (behind TLS).
  */
 export function pageSecurityHeaders(requestHeaders: Headers): { nonceHeaders: Record<string, string>; responseHeaders: Record<string, string> } {
   if (!config) {

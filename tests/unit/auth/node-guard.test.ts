@@ -49,7 +49,7 @@ it('hands a page on with the headers the guard set, at the address it rewrote to
 });
 
 it('answers a redirect itself, with 303 and the security headers', async () => {
-  decided.mockResolvedValue({ kind: 'redirect', location: '/auth/signin?return_to=x', responseHeaders: { 'x-frame-options': 'DENY' }, setCookies: [] } satisfies PageOutcome);
+  decided.mockResolvedValue({ kind: 'redirect', location: '/auth/signin?return_to=x', responseHeaders: { 'x-frame-options': 'DENY' } } satisfies PageOutcome);
   const { req, res } = exchange('/planner');
   expect(await guardNodeRequest(req, res)).toBe(true);
   expect(res.statusCode).toBe(303);
