@@ -24,11 +24,25 @@ const config = [
     },
   },
   {
-    files: ['app/**', 'components/**', 'lib/**', 'middleware.ts', 'instrumentation.ts', 'instrumentation-client.ts'],
+    files: ['app/**', 'components/**', 'lib/**', 'instrumentation.ts', 'instrumentation-client.ts'],
     rules: {
       'import/no-restricted-paths': ['error', { zones: layers }],
       // Type-only imports count too: a cycle through types still ties the modules' designs together.
       'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Spec §9: a date shows a long month and a 24-hour clock in the browser's locale. Intl's date
+    // and time styles give neither in every locale ("Nov 27, 2026, 9:26 PM").
+    files: ['app/**', 'components/**', 'lib/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["Property[key.name=/^(dateStyle|timeStyle)$/]", "CallExpression[callee.property.name='dateTime']"].map((selector) => ({
+          selector,
+          message: 'Dates follow spec §9: use formatDate (lib/shared/format/date.ts) or, in a component, useDateText (lib/i18n/date-text.ts).',
+        })),
+      ],
     },
   },
   {

@@ -276,16 +276,22 @@ export function ViewerWorkspace({
       )}
       {header}
       {failed && <ViewerFailure kind={failed} onRetry={retry} />}
-      {!failed && (
-        <p className={styles.status} data-testid="viewer-status" data-phase={status.phase} data-points={status.pointsDrawn}>
-          {load.kind === 'loading'
-            ? t('loadingEngine')
-            : status.phase === 'loading'
-              ? t('loadingCloud')
-              : t('pointsDrawn', { points: format.number(status.pointsDrawn), budget: format.number(settings.pointBudget) })}
-        </p>
-      )}
-      <p className={styles.hint} data-testid="viewer-navigation-hint">{t(`navigationHints.${navigation}`)}</p>
+      {/* One bar along the bottom, so the status, the hint and the view tools never cover each other (a wrapped hint did). */}
+      <div className={styles.bottomBar}>
+        <div className={styles.corner}>
+          {!failed && (
+            <p className={styles.status} data-testid="viewer-status" data-phase={status.phase} data-points={status.pointsDrawn}>
+              {load.kind === 'loading'
+                ? t('loadingEngine')
+                : status.phase === 'loading'
+                  ? t('loadingCloud')
+                  : t('pointsDrawn', { points: format.number(status.pointsDrawn), budget: format.number(settings.pointBudget) })}
+            </p>
+          )}
+          <p className={styles.hint} data-testid="viewer-navigation-hint">{t(`navigationHints.${navigation}`)}</p>
+        </div>
+        {!failed && api && <ViewTools api={api} missionId={missionId} orthographic={orthographic} onOrthographic={setOrthographic} navigation={navigation} onNavigation={setNavigation} />}
+      </div>
       {!failed && api && (
         <MeasurementsPanel
           store={store}
@@ -330,7 +336,6 @@ export function ViewerWorkspace({
           }
         />
       )}
-      {!failed && api && <ViewTools api={api} missionId={missionId} orthographic={orthographic} onOrthographic={setOrthographic} navigation={navigation} onNavigation={setNavigation} />}
       <SettingsPanel settings={settings} onChange={update} onReset={reset} />
     </div>
   );

@@ -290,3 +290,39 @@ test("customer2@ cannot open another company's viewer or its cloud", async ({ pa
   const measurements = await page.request.get(`/api/v2/missions/${missionId}/measurements`);
   expect(measurements.status()).toBe(403);
 });
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test("the viewer's panels never cover each other, at 1366, 800 and 375 px", async ({ page }) => {
+    test.setTimeout(240_000);
+    const missionId = await demoMission();
+    await cloudReady(missionId);
+    await signInOverHttp(page, 'customer@example.com');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.goto(`/mission/${missionId}/viewer`);
+    await page.getByRole('button', { name: 'Einstellungen zeigen' }).click();
+    await page.getByLabel('Punktbudget').fill('100000');
+    await page.getByRole('button', { name: 'Einstellungen ausblenden' }).click();
+    await expect(status(page)).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+    // The longest hint (German, orbit) wraps over several lines: it used to grow up over the status
+    // line; and on a phone the title, the settings and the measurements lay over each other.
+    const panels = {
+      title: page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) }),
+      settings: page.getByRole('complementary', { name: 'Einstellungen' }),
+      measurements: page.getByTestId('viewer-items'),
+      status: status(page),
+      hint: page.getByTestId('viewer-navigation-hint'),
+      viewTools: page.getByRole('navigation', { name: 'Ansicht' }),
+    };
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const width of [1366, 800, 375]) {
+      await page.setViewportSize({ width, height: width < 500 ? 740 : 860 });
+      const boxes = await Promise.all(Object.entries(panels).map(async ([name, panel]) => [name, (await panel.boundingBox())!] as const));
+      for (const [i, [a, boxA]] of boxes.entries()) {
+        for (const [b, boxB] of boxes.slice(i + 1)) expect(overlap(boxA, boxB), `${a} and ${b} at ${width} px`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useDateText } from '@/lib/i18n/date-text';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -28,7 +29,7 @@ const DEFAULTS = { q: '', sort: 'name', order: 'asc', page: 1 };
  */
 export function CompanyCenterView({ query, page }: { query: CompanyListQuery; page: CompanyPage | null }) {
   const t = useTranslations('admin.companies');
-  const format = useFormatter();
+  const dateText = useDateText();
   const locale = useLocale();
   const { apply, refresh, pending } = useCenterUrl(DEFAULTS);
   const [search, setSearch] = useState(query.q);
@@ -140,7 +141,7 @@ export function CompanyCenterView({ query, page }: { query: CompanyListQuery; pa
                     <td>{countryName(company.country, locale)}</td>
                     <td className={styles.number}>{company.customerCount}</td>
                     <td className={styles.number}>{company.missionCount}</td>
-                    <td>{format.dateTime(new Date(company.createdAt), { dateStyle: 'medium' })}</td>
+                    <td>{dateText(company.createdAt, { time: false })}</td>
                     <td data-actions>
                       <div className={styles.actions}>
                         <button

@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useDateText } from '@/lib/i18n/date-text';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import styles from '@/components/admin/companies/center.module.css';
 import { Pager } from '@/components/admin/companies/pager';
@@ -39,7 +40,7 @@ export interface CustomerCenterViewProps {
  */
 export function CustomerCenterView({ query, page, companies, nameMinLength, canWrite }: CustomerCenterViewProps) {
   const t = useTranslations('admin.customers');
-  const format = useFormatter();
+  const dateText = useDateText();
   const { apply, refresh, pending } = useCenterUrl(DEFAULTS);
   const [search, setSearch] = useState(query.q);
   const texts = useMemo<CenterTexts<CustomerRow, CustomerDto>>(
@@ -157,7 +158,7 @@ export function CustomerCenterView({ query, page, companies, nameMinLength, canW
                       {customer.contactEmail && <div className={styles.muted}>{customer.contactEmail}</div>}
                     </td>
                     <td>{[customer.zip, customer.town].filter(Boolean).join(' ') || none}</td>
-                    <td>{format.dateTime(new Date(customer.createdAt), { dateStyle: 'medium' })}</td>
+                    <td>{dateText(customer.createdAt, { time: false })}</td>
                     {canWrite && (
                       <td data-actions>
                         <div className={styles.actions}>

@@ -2,7 +2,8 @@
 
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useDateText } from '@/lib/i18n/date-text';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { panelizer } from '@/lib/client/api/panelizer';
@@ -16,7 +17,7 @@ import styles from './panelizer-page.module.css';
  */
 export function ProjectPicker({ missionId, initial }: { missionId: number; initial: PanelizerProjectsDto }) {
   const t = useTranslations('panelizer.page');
-  const format = useFormatter();
+  const dateText = useDateText();
   const router = useRouter();
   const [projects, setProjects] = useState(initial.items);
   const [nameProblem, setNameProblem] = useState(false);
@@ -74,7 +75,7 @@ export function ProjectPicker({ missionId, initial }: { missionId: number; initi
             {projects.map((p) => (
               <li key={p.id}>
                 <Link href={href(`project=${p.id}`)}>{p.name}</Link>
-                <small>{t('updated', { date: format.dateTime(new Date(p.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</small>
+                <small>{t('updated', { date: dateText(p.updatedAt) })}</small>
                 <button type="button" onClick={() => (setDeleteError(null), setDeleting(p))} aria-label={t('deleteProject', { name: p.name })}>
                   {t('delete')}
                 </button>

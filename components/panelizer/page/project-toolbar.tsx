@@ -1,7 +1,8 @@
 'use client';
 
 import { Link } from '@/components/ui/link';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useDateText } from '@/lib/i18n/date-text';
 import { useEffect, useState, type FormEvent } from 'react';
 import { panelizer } from '@/lib/client/api/panelizer';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
@@ -25,7 +26,7 @@ export function ProjectToolbar({ missionId, projectId, name: initialName, afterS
 }) {
   const t = useTranslations('panelizer.page.toolbar');
   const tp = useTranslations('panelizer.page');
-  const format = useFormatter();
+  const dateText = useDateText();
   const [name, setName] = useState(initialName);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -106,7 +107,7 @@ export function ProjectToolbar({ missionId, projectId, name: initialName, afterS
             {exports.map((e) => (
               <li key={e.id}>
                 <a href={`/mission/${missionId}/panelizer?export=${e.id}`}>
-                  {t('exportLabel', { number: e.number, date: format.dateTime(new Date(e.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+                  {t('exportLabel', { number: e.number, date: dateText(e.createdAt) })}
                 </a>
                 {e.published ? <span className={styles.readOnly}>{t('published')}</span> : null}
                 <button type="button" disabled={pending} onClick={() => void publish(e.id, e.published)} aria-label={t(e.published ? 'unpublishOne' : 'publishOne', { number: e.number })}>

@@ -17,6 +17,8 @@ export function ViewerEngine(props: ViewerEngineProps) {
     <InitBoundary onError={() => onStatus({ phase: 'initFailed', pointsDrawn: 0 })}>
       <Canvas
         className={styles.canvas}
+        // Behind the panels, out of their flow: the phone layout stacks them (R3F's own style is relative).
+        style={{ position: 'absolute', inset: 0 }}
         frameloop="always"
         flat
         dpr={[1, 2]}

@@ -2,6 +2,7 @@ import 'server-only';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import { APP_TIME_ZONE, type Locale } from '@/lib/shared/locale';
+import { formatDate } from '@/lib/shared/format/date';
 import type { PrivacyRecord } from '@/lib/shared/schemas/blurring';
 import { A4, PdfDocument, textWidth } from '../panelizer/files/pdf-writer';
 
@@ -35,8 +36,7 @@ export interface PrivacyRecordHead {
 export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead, locale: Locale): Buffer {
   const t = CATALOGUES[locale].blurring.record;
   const c = t.columns;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: APP_TIME_ZONE });
-  const when = (iso: string | null) => (iso ? date.format(new Date(iso)) : t.notYet);
+  const when = (iso: string | null) => formatDate(iso, locale, { timeZone: APP_TIME_ZONE, notSet: t.notYet });
   const who = (name: string | null, id: string | null) => name ?? id ?? t.notYet;
   const pdf = new PdfDocument();
   let y = A4.height - MARGIN;
@@ -57,7 +57,7 @@ export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead,
   y -= ROW * 2;
   const { blurring } = record;
   field(t.mission, `${head.missionName} (#${head.missionId})`);
-  field(t.created, date.format(head.createdAt));
+  field(t.created, formatDate(head.createdAt, locale, { timeZone: APP_TIME_ZONE }));
   field(c.blurredBy, who(blurring.blurredByName, blurring.blurredBy));
   field(t.state, blurring.finished ? `${c.finishedBy} ${who(blurring.finishedByName, blurring.finishedBy)}, ${when(blurring.finishedAt)}` : t.notFinished);
   if (record.images.length === 0) {

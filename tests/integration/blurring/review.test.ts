@@ -255,6 +255,9 @@ describe('the privacy record as PDF', () => {
     const german = strings((await pdfText('advanced', missionId, 'de')).text);
     expect(german).toContain('Datenschutzprotokoll');
     expect(german).toEqual(expect.arrayContaining(['Herkunft', 'Von Hand gezeichnet', 'Kennzeichen']));
+    // Spec §9's dates: a long month and a 24-hour clock (Intl's medium style wrote "Nov 27, 2026, 9:26 PM").
+    expect(lines[lines.indexOf('Created:') + 1]).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}$/);
+    expect(german[german.indexOf('Erstellt:') + 1]).toMatch(/^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d{2}:\d{2}$/);
   });
 
   it('is refused like the CSV to whoever may not read the mission', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 /*
  * The layer rules and the import-cycle check of eslint.config.mjs (ARCHITECTURE §2) fail on a
- * forbidden import. ESLint runs with the project's own config through its Node API, in a child
+ * forbidden import, and its date rule on a date written other than spec §9 says. ESLint runs with the project's own config through its Node API, in a child
  * process (the config is an ES module, which Jest's module loader cannot import), on sources given
  * in memory under real paths, so the rules see them where such files would live.
  */
@@ -47,7 +47,7 @@ function lint(probes: Probe[]): Messages {
 
 const rules = (messages: Messages[number]) => messages.map((m) => m.ruleId);
 
-describe('the layer rules (eslint.config.mjs)', () => {
+describe('the layer and date rules (eslint.config.mjs)', () => {
   let results: Messages;
 
   beforeAll(() => {
@@ -66,6 +66,9 @@ describe('the layer rules (eslint.config.mjs)', () => {
         rules: { 'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }] },
       },
       { filePath: 'lib/server/missions/map-missions.ts', code: "import { locales } from '@/lib/shared/locale';\nimport { db } from '@/lib/server/db/client';\nexport const probe = [locales, db];\n" },
+      // Spec §9's dates: Intl's styles (short month, 12-hour clock in English) and next-intl's dateTime.
+      { filePath: 'lib/server/panelizer/files/pdf-report.ts', code: "export const probe = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });\n" },
+      { filePath: 'components/panelizer/page/project-picker.tsx', code: "export const probe = (format: { dateTime(d: Date): string }) => format.dateTime(new Date());\n" },
     ]);
   }, 180_000);
 
@@ -85,6 +88,12 @@ describe('the layer rules (eslint.config.mjs)', () => {
 
   it('refuses an import cycle (the jobs layer importing a feature that enqueues)', () => {
     expect(rules(results[4]!)).toContain('import/no-cycle');
+  });
+
+  it('refuses dates formatted other than spec §9 says', () => {
+    expect(rules(results[6]!)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    expect(results[6]![0]!.message).toMatch(/spec §9/);
+    expect(rules(results[7]!)).toEqual(['no-restricted-syntax']);
   });
 
   it('accepts imports that point down the layers', () => {

@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useDateText } from '@/lib/i18n/date-text';
 import { useEffect } from 'react';
 import { panelizer } from '@/lib/client/api/panelizer';
 import { useEndpoint } from '@/lib/client/api/use-endpoint';
@@ -16,7 +17,7 @@ export function ProjectExports({ project, reloads, pending, act }: {
   act: (key: string, run: () => Promise<unknown>, failed: string) => Promise<void>;
 }) {
   const t = useTranslations('missions.detail.stosim');
-  const format = useFormatter();
+  const dateText = useDateText();
   const { data, mutate } = useEndpoint(panelizer.listPanelizerExports, { params: { id: project.id } });
   useEffect(() => {
     if (reloads > 0) void mutate();
@@ -27,7 +28,7 @@ export function ProjectExports({ project, reloads, pending, act }: {
     <ul className={styles.exports} data-testid={`stosim-exports-${project.id}`}>
       {data.items.map((e) => (
         <li key={e.id}>
-          <span>{t('exportLabel', { number: e.number, date: format.dateTime(new Date(e.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+          <span>{t('exportLabel', { number: e.number, date: dateText(e.createdAt) })}</span>
           <a href={e.files.pdf} download>PDF</a>
           {e.published ? (
             <button type="button" disabled={pending} onClick={() => void act(`unpublish-${e.id}`, () => panelizer.unpublishPanelizerExport({ params: { id: e.id } }), 'unpublish').then(() => mutate())}>

@@ -2,6 +2,7 @@ import 'server-only';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { PanelizerResults, PanelizerTotals } from '@/lib/shared/panelizer/results';
 import { APP_TIME_ZONE, type Locale } from '@/lib/shared/locale';
+import { formatDate } from '@/lib/shared/format/date';
 import { A4, PdfDocument, textWidth } from './pdf-writer';
 import { exportTexts, facadeLabel, floorLabel, scheduleTable } from './schedule-table';
 
@@ -70,7 +71,7 @@ export function panelizerPdf(doc: PanelizerDocument, results: PanelizerResults, 
     [t.report.project, head.projectName],
     [t.report.export, `#${head.number}`],
     [t.report.mission, head.missionName],
-    [t.report.created, new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: APP_TIME_ZONE }).format(head.createdAt)],
+    [t.report.created, formatDate(head.createdAt, locale, { timeZone: APP_TIME_ZONE })],
   ] as const) {
     pdf.text(MARGIN, y, `${label}:`, 10, true);
     pdf.text(MARGIN + 90, y, value, 10);
