@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
+import { withDb } from './support/db';
 
 // Issue 20 item 2: the shell on a phone (375 px) and a laptop (1366 px).
 test.use({ locale: 'en-US' });
@@ -43,6 +44,29 @@ test.describe('at 375 px', () => {
       expect(box.x + box.width, filter).toBeLessThanOrEqual(375);
       await page.getByText(new RegExp(`^${filter}: `)).click();
     }
+  });
+
+  test("the blurring and panelizer editors stack their columns: the image and the drawing take the phone's width", async ({ page }) => {
+    test.setTimeout(300_000);
+    const { rows } = await withDb((db) => db.query<{ id: string }>(`select id from mission where internal_reference = 'ARG-2026-DEMO'`));
+    const demo = Number(rows[0]!.id);
+    await signInOverHttp(page, 'manager@example.com');
+    const fillsWidth = (box: { x: number; width: number } | null) => {
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      expect(box!.width).toBeGreaterThan(300);
+    };
+    await page.goto(`/blurring/editor/${demo}/blur`);
+    // The image shows once the worker's face search is done (it may still be busy with the demo scan).
+    await expect(page.getByTestId('blurring-original')).toBeVisible({ timeout: 240_000 });
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    fillsWidth(await page.getByRole('img', { name: 'Image with the regions to blur' }).boundingBox());
+
+    await page.goto(`/mission/${demo}/panelizer`);
+    await page.getByRole('list', { name: 'Projects' }).getByRole('link').first().click();
+    await expect(page.getByTestId('panelizer-section')).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    fillsWidth(await page.getByTestId('panelizer-section').boundingBox());
   });
 });
 
