@@ -164,7 +164,7 @@ export function PanelizerEditor({
             }}
           />
         )}
-        <main className={styles.stage}>
+        <div className={styles.stage}>
           {step === 'floors' && (
             <FloorsStep
               doc={doc}
@@ -214,7 +214,7 @@ export function PanelizerEditor({
               onSelect={setOpeningIds}
             />
           )}
-        </main>
+        </div>
         {aside?.(doc, session)}
       </div>
     </div>
