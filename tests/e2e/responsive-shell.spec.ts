@@ -60,7 +60,7 @@ test.describe('at 375 px', () => {
     // The image shows once the worker's face search is done (it may still be busy with the demo scan).
     await expect(page.getByTestId('blurring-original')).toBeVisible({ timeout: 240_000 });
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-    fillsWidth(await page.getByRole('img', { name: 'Image with the regions to blur' }).boundingBox());
+    fillsWidth(await page.getByTestId('blurring-stage').boundingBox());
 
     await page.goto(`/mission/${demo}/panelizer`);
     await page.getByRole('list', { name: 'Projects' }).getByRole('link').first().click();

@@ -177,6 +177,7 @@ export function ImageStage({
     <div
       ref={box}
       className={styles.stage}
+      data-testid="blurring-stage"
       data-tool={tool}
       onWheel={onWheel}
       onPointerDown={onPointerDown}
