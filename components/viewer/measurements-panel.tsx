@@ -6,6 +6,7 @@ import type { Point3 } from '@/lib/shared/measurements/maths';
 import type { MeasurementDto } from '@/lib/shared/schemas/measurement';
 import type { LengthUnit } from '@/lib/shared/viewer/units';
 import { useMeasureText } from './measure-text';
+import { PhoneFold } from './phone-fold';
 import { canFinish, isFull, TOOLS, type Draft, type Tool } from './tools';
 import type { useMeasurements } from './use-measurements';
 import { isVolumeKind } from './volume-data';
@@ -59,58 +60,60 @@ export function MeasurementsPanel({
   return (
     <aside className={styles.items} aria-label={t('title')} data-testid="viewer-items">
       <h2 className={styles.settingsTitle}>{t('title')}</h2>
-      {canEdit && (
-        <div className={styles.toolbar} role="toolbar" aria-label={t('tools')}>
-          {TOOLS.map((tool) => (
-            <button
-              key={tool}
-              type="button"
-              className={styles.button}
-              aria-pressed={draft?.tool === tool}
-              onClick={() => onDraft(draft?.tool === tool ? null : { tool, points: [] })}
-            >
-              {t(`tool.${tool}`)}
+      <PhoneFold show={t('show')} hide={t('hide')}>
+        {canEdit && (
+          <div className={styles.toolbar} role="toolbar" aria-label={t('tools')}>
+            {TOOLS.map((tool) => (
+              <button
+                key={tool}
+                type="button"
+                className={styles.button}
+                aria-pressed={draft?.tool === tool}
+                onClick={() => onDraft(draft?.tool === tool ? null : { tool, points: [] })}
+              >
+                {t(`tool.${tool}`)}
+              </button>
+            ))}
+            {(['clip-box', 'slice'] as const).map((kind) => (
+              <button key={kind} type="button" className={styles.button} disabled={store.busy} onClick={() => onAddVolume(kind)}>
+                {t(`add.${kind}`)}
+              </button>
+            ))}
+            <button type="button" className={styles.button} disabled={!store.canUndo || store.busy} onClick={store.undo}>
+              {t('undo')}
             </button>
-          ))}
-          {(['clip-box', 'slice'] as const).map((kind) => (
-            <button key={kind} type="button" className={styles.button} disabled={store.busy} onClick={() => onAddVolume(kind)}>
-              {t(`add.${kind}`)}
+            <button type="button" className={styles.button} disabled={!store.canRedo || store.busy} onClick={store.redo}>
+              {t('redo')}
             </button>
+          </div>
+        )}
+        {draft && <DraftEditor draft={draft} text={measure(draft.tool, draft.points)} busy={store.busy} onAddPoint={onAddPoint} onFinish={onFinish} onCancel={() => onDraft(null)} />}
+        {store.loadFailed && (
+          <p role="alert">
+            {t('loadFailed')}{' '}
+            <button type="button" className={styles.button} onClick={store.reload}>
+              {t('retry')}
+            </button>
+          </p>
+        )}
+        {!store.loading && !store.loadFailed && store.items.length === 0 && <p>{t('none')}</p>}
+        <ul className={styles.itemList}>
+          {store.items.map((item) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              selected={item.id === selected}
+              text={measure(item.kind, item.points)}
+              canEdit={canEdit}
+              store={store}
+              onFlyTo={() => onFlyTo(item)}
+              onEdit={isVolumeKind(item.kind) && editing !== item.id ? () => onEdit(item) : undefined}
+              editor={editing === item.id ? editor : null}
+            />
           ))}
-          <button type="button" className={styles.button} disabled={!store.canUndo || store.busy} onClick={store.undo}>
-            {t('undo')}
-          </button>
-          <button type="button" className={styles.button} disabled={!store.canRedo || store.busy} onClick={store.redo}>
-            {t('redo')}
-          </button>
-        </div>
-      )}
-      {draft && <DraftEditor draft={draft} text={measure(draft.tool, draft.points)} busy={store.busy} onAddPoint={onAddPoint} onFinish={onFinish} onCancel={() => onDraft(null)} />}
-      {store.loadFailed && (
-        <p role="alert">
-          {t('loadFailed')}{' '}
-          <button type="button" className={styles.button} onClick={store.reload}>
-            {t('retry')}
-          </button>
-        </p>
-      )}
-      {!store.loading && !store.loadFailed && store.items.length === 0 && <p>{t('none')}</p>}
-      <ul className={styles.itemList}>
-        {store.items.map((item) => (
-          <ItemRow
-            key={item.id}
-            item={item}
-            selected={item.id === selected}
-            text={measure(item.kind, item.points)}
-            canEdit={canEdit}
-            store={store}
-            onFlyTo={() => onFlyTo(item)}
-            onEdit={isVolumeKind(item.kind) && editing !== item.id ? () => onEdit(item) : undefined}
-            editor={editing === item.id ? editor : null}
-          />
-        ))}
-      </ul>
-      {exportLinks}
+        </ul>
+        {exportLinks}
+      </PhoneFold>
     </aside>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNotify } from '@/components/platform/notifications';
 import type { EngineApi } from './engine/engine-types';
 import { NAVIGATION_MODES, type NavigationMode } from './navigation-modes';
+import { PhoneFold } from './phone-fold';
 import { STANDARD_VIEWS } from './standard-view-names';
 import styles from './viewer.module.css';
 
@@ -61,36 +62,38 @@ export function ViewTools({
 
   return (
     <nav className={styles.viewTools} aria-label={t('title')}>
-      <div className={styles.inline}>
-        {STANDARD_VIEWS.map((view) => (
-          <button key={view} type="button" className={styles.button} onClick={() => api.standardView(view)}>
-            {t(view)}
-          </button>
-        ))}
-        <button type="button" className={styles.button} onClick={() => api.focus()}>
-          {t('focus')}
-        </button>
-        <button type="button" className={styles.button} aria-pressed={orthographic} onClick={() => onOrthographic(!orthographic)}>
-          {t('orthographic')}
-        </button>
-        <label htmlFor={`${id}-navigation`}>{t('navigation')}</label>
-        <select id={`${id}-navigation`} value={navigation} onChange={(e) => onNavigation(NAVIGATION_MODES.find((m) => m === e.target.value) ?? 'orbit')}>
-          {NAVIGATION_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {t(`navigationModes.${mode}`)}
-            </option>
+      <PhoneFold show={t('show')} hide={t('hide')}>
+        <div className={styles.inline}>
+          {STANDARD_VIEWS.map((view) => (
+            <button key={view} type="button" className={styles.button} onClick={() => api.standardView(view)}>
+              {t(view)}
+            </button>
           ))}
-        </select>
-      </div>
-      <form className={styles.inline} onSubmit={screenshot}>
-        <label htmlFor={`${id}-w`}>{t('width')}</label>
-        <input id={`${id}-w`} inputMode="numeric" size={5} value={size.width} placeholder={t('windowSize')} onChange={(e) => setSize({ ...size, width: e.target.value })} />
-        <label htmlFor={`${id}-h`}>{t('height')}</label>
-        <input id={`${id}-h`} inputMode="numeric" size={5} value={size.height} placeholder={t('windowSize')} onChange={(e) => setSize({ ...size, height: e.target.value })} />
-        <button type="submit" className={styles.button}>
-          {t('screenshot')}
-        </button>
-      </form>
+          <button type="button" className={styles.button} onClick={() => api.focus()}>
+            {t('focus')}
+          </button>
+          <button type="button" className={styles.button} aria-pressed={orthographic} onClick={() => onOrthographic(!orthographic)}>
+            {t('orthographic')}
+          </button>
+          <label htmlFor={`${id}-navigation`}>{t('navigation')}</label>
+          <select id={`${id}-navigation`} value={navigation} onChange={(e) => onNavigation(NAVIGATION_MODES.find((m) => m === e.target.value) ?? 'orbit')}>
+            {NAVIGATION_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`navigationModes.${mode}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <form className={styles.inline} onSubmit={screenshot}>
+          <label htmlFor={`${id}-w`}>{t('width')}</label>
+          <input id={`${id}-w`} inputMode="numeric" size={5} value={size.width} placeholder={t('windowSize')} onChange={(e) => setSize({ ...size, width: e.target.value })} />
+          <label htmlFor={`${id}-h`}>{t('height')}</label>
+          <input id={`${id}-h`} inputMode="numeric" size={5} value={size.height} placeholder={t('windowSize')} onChange={(e) => setSize({ ...size, height: e.target.value })} />
+          <button type="submit" className={styles.button}>
+            {t('screenshot')}
+          </button>
+        </form>
+      </PhoneFold>
     </nav>
   );
 }

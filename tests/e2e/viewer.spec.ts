@@ -291,6 +291,39 @@ test("customer2@ cannot open another company's viewer or its cloud", async ({ pa
   expect(measurements.status()).toBe(403);
 });
 
+test('on a phone the measurements and the view tools fold away, so the point cloud stays in view', async ({ page }) => {
+  test.setTimeout(240_000);
+  const missionId = await demoMission();
+  await cloudReady(missionId);
+  await signInOverHttp(page, 'customer@example.com');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/mission/${missionId}/viewer`);
+  await expect(status(page)).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+  const measurements = page.getByTestId('viewer-items');
+  const viewTools = page.getByRole('navigation', { name: 'View' });
+  // Folded at first: the tools are hidden, and a good part of the canvas is free between the panels (unfolded, about 10 px).
+  await expect(measurements.getByRole('button', { name: 'Distance' })).toBeHidden();
+  await expect(viewTools.getByRole('button', { name: 'Top' })).toBeHidden();
+  const above = (await measurements.boundingBox())!;
+  const below = (await viewTools.boundingBox())!;
+  expect(below.y - (above.y + above.height), 'free canvas between the measurements and the view tools').toBeGreaterThan(740 * 0.4);
+  // Each unfolds on its button, and folds again.
+  const showMeasurements = measurements.getByRole('button', { name: 'Show measurements' });
+  await expect(showMeasurements).toHaveAttribute('aria-expanded', 'false');
+  await showMeasurements.click();
+  await expect(measurements.getByRole('button', { name: 'Distance' })).toBeVisible();
+  await expect(measurements.getByRole('button', { name: 'Hide measurements' })).toHaveAttribute('aria-expanded', 'true');
+  await viewTools.getByRole('button', { name: 'Show view tools' }).click();
+  await viewTools.getByRole('button', { name: 'Top' }).click();
+  await viewTools.getByRole('button', { name: 'Hide view tools' }).click();
+  await expect(viewTools.getByRole('button', { name: 'Top' })).toBeHidden();
+  // A wide screen has room: everything shows, and no fold button.
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await expect(viewTools.getByRole('button', { name: 'Top' })).toBeVisible();
+  await expect(measurements.getByRole('button', { name: 'Distance' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Show|Hide) (measurements|view tools)$/ })).toHaveCount(0);
+});
+
 test.describe('in German', () => {
   test.use({ locale: 'de-DE' });
 

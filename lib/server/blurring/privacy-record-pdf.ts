@@ -57,7 +57,7 @@ export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead,
   y -= ROW * 2;
   const { blurring } = record;
   field(t.mission, `${head.missionName} (#${head.missionId})`);
-  field(t.created, formatDate(head.createdAt, locale, { timeZone: APP_TIME_ZONE }));
+  field(t.created, when(head.createdAt));
   field(c.blurredBy, who(blurring.blurredByName, blurring.blurredBy));
   field(t.state, blurring.finished ? `${c.finishedBy} ${who(blurring.finishedByName, blurring.finishedBy)}, ${when(blurring.finishedAt)}` : t.notFinished);
   if (record.images.length === 0) {
