@@ -19,9 +19,13 @@ const USER_FIELDS = new Set(['ownerId', 'assigneeId', 'sharedBy', 'createdBy']);
 const CUSTOMER_FIELDS = new Set(['customerId', 'subCustomerId', 'sharedWith']);
 /** Dataset fields whose values are the spec §4 dataset states and types. */
 const DATASET_VALUES: Readonly<Record<string, string>> = { status: 'datasets.statuses', type: 'datasets.types' };
-/** What a diff of these entities may show: technical fields (storage keys, checksums, job ids) stay out. */
+/** What a diff of these entities may show: technical fields (storage keys, checksums, job ids, link edits) stay out. */
 const SHOWN_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
   dataset: new Set(['status', 'type']),
+  tour: new Set(['name']),
+  tour_images: new Set(),
+  panelizer_project: new Set(['name']),
+  panelizer_export: new Set(),
 };
 
 const cut = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
@@ -57,12 +61,37 @@ function fieldLabel(entity: string, field: string, t: AuditTranslate): string {
   return known(t, `missions.fields.${labelKey(field)}`, field);
 }
 
+/** The name an entry's diff gives its subject (created, renamed or deleted), for one that no longer exists. */
+function diffName(diff: AuditEventDto['diff']): string | undefined {
+  const name = Array.isArray(diff.name) ? diff.name[1] : diff.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** How an entry names its subject: a name where there is one, never a UUID. */
+function subject(event: AuditEventDto, ctx: AuditContext): string {
+  const { t, names } = ctx;
+  const id = event.entityId;
+  switch (event.entity) {
+    case 'dataset':
+      return names.datasets[id] ?? id;
+    case 'upload':
+      return names.uploads[id] ?? t('missions.detail.audit.unnamedUpload');
+    case 'tour':
+      return names.tours[id] ?? diffName(event.diff) ?? id;
+    case 'panelizer_project':
+      return names.panelizerProjects[id] ?? diffName(event.diff) ?? '';
+    case 'panelizer_export':
+      return String(event.diff.number ?? '');
+    default:
+      return id;
+  }
+}
+
 /** What an entry is about when it is not the mission itself: "scan DS-0042", "upload scan.laz". */
 function entityLabel(event: AuditEventDto, ctx: AuditContext): string {
-  const { t, names } = ctx;
-  const id = event.entity === 'dataset' ? (names.datasets[event.entityId] ?? event.entityId) : event.entity === 'upload' ? (names.uploads[event.entityId] ?? t('missions.detail.audit.unnamedUpload')) : event.entityId;
+  const id = subject(event, ctx);
   const key = `missions.detail.audit.entities.${event.entity}`;
-  return t.has(key) ? t(key, { id }) : `${event.entity} ${id}`;
+  return (ctx.t.has(key) ? ctx.t(key, { id }) : `${event.entity} ${id}`).trim();
 }
 
 /** The entry's headline: the translated action, with whom for a share, and what it is about. */
@@ -89,9 +118,11 @@ export function auditLines(event: AuditEventDto, ctx: AuditContext): string[] {
   }
   if (typeof diff.pointCount === 'number') return [t('missions.detail.audit.points', { count: numberFormat(locale, 0).format(diff.pointCount) })];
   const shown = SHOWN_FIELDS[event.entity];
-  if (event.action !== 'update' && !shown) return [];
+  // A confirmation link moves the step (and a delivery date): shown as changes, like an update.
+  const changes = event.action === 'update' || event.action === 'confirm';
+  if (!changes && !shown) return [];
   return Object.entries(diff)
-    .filter(([field, change]) => (shown ? shown.has(field) : true) && (event.action === 'update' || Array.isArray(change)))
+    .filter(([field, change]) => (shown ? shown.has(field) : true) && (changes ? Array.isArray(change) || event.action === 'update' : Array.isArray(change)))
     .map(([field, change]) => {
       const [before, after] = Array.isArray(change) ? change : [undefined, change];
       return t('missions.detail.audit.change', { field: fieldLabel(event.entity, field, t), before: auditValue(event.entity, field, before, ctx), after: auditValue(event.entity, field, after, ctx) });

@@ -90,11 +90,7 @@ export function AuditTrail({ missionId, page, tagNames = {} }: { missionId: numb
 
 /** The names of two pages of entries together (an older page may name people the first did not). */
 function mergeNames(a: AuditNames, b: AuditNames): AuditNames {
-  return {
-    users: { ...a.users, ...b.users },
-    companies: { ...a.companies, ...b.companies },
-    customers: { ...a.customers, ...b.customers },
-    datasets: { ...a.datasets, ...b.datasets },
-    uploads: { ...a.uploads, ...b.uploads },
-  };
+  const merged = { ...a };
+  for (const kind of Object.keys(b) as (keyof AuditNames)[]) merged[kind] = { ...a[kind], ...b[kind] };
+  return merged;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEventDto, AuditNames } from '@/lib/shared/schemas/audit';
-import { appUser, company, customer, dataset, upload } from '../db/schema';
+import { appUser, company, customer, dataset, panelizerProject, tour, upload } from '../db/schema';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import type { DomainContext } from '../domain/context';
@@ -26,7 +26,7 @@ const uuids = (values: unknown[]) => [...new Set(values.filter((v): v is string 
 const namesBy = (table: PgTable, id: PgColumn, name: PgColumn, idType: 'uuid' | 'bigint' | 'text', placeholder: string) =>
   sql<Record<string, string>>`(select coalesce(json_object_agg(${id}, ${name}), '{}'::json) from ${table} where ${id} = any(${sql.placeholder(placeholder)}::${sql.raw(idType)}[]))`;
 
-/** Every kind of name in one round trip (built-once.ts): a trail's page asked in up to five. */
+/** Every kind of name in one round trip (built-once.ts): a trail's page asked in up to seven. */
 const namesOf = builtOnce((db: Db) =>
   db
     .select({
@@ -35,14 +35,16 @@ const namesOf = builtOnce((db: Db) =>
       customers: namesBy(customer, customer.id, customer.name, 'bigint', 'customers'),
       datasets: namesBy(dataset, dataset.id, dataset.datasetId, 'bigint', 'datasets'),
       uploads: namesBy(upload, upload.id, upload.filename, 'text', 'uploads'),
+      tours: namesBy(tour, tour.id, tour.name, 'bigint', 'tours'),
+      panelizerProjects: namesBy(panelizerProject, panelizerProject.id, panelizerProject.name, 'uuid', 'panelizerProjects'),
     })
     .from(sql`(values (1)) as one`),
 );
 
 /**
  * The names a page of audit entries refers to. Only names the reader may already see on the
- * mission page are asked for (its people, companies and customers, its scans and uploads), so
- * this reveals nothing the trail's ids did not.
+ * mission page are asked for (its people, companies and customers, its scans, uploads, tours and
+ * panelizer projects), so this reveals nothing the trail's ids did not.
  */
 export async function auditNames(ctx: DomainContext, items: readonly AuditEventDto[]): Promise<AuditNames> {
   const asked = {
@@ -51,8 +53,10 @@ export async function auditNames(ctx: DomainContext, items: readonly AuditEventD
     customers: ids(items.flatMap((e) => valuesOf(e.diff, CUSTOMER_FIELDS))),
     datasets: ids(items.filter((e) => e.entity === 'dataset').map((e) => e.entityId)),
     uploads: [...new Set(items.filter((e) => e.entity === 'upload').map((e) => e.entityId))],
+    tours: ids(items.filter((e) => e.entity === 'tour').map((e) => e.entityId)),
+    panelizerProjects: uuids(items.filter((e) => e.entity === 'panelizer_project').map((e) => e.entityId)),
   };
-  const none = { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {} };
+  const none = { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {}, tours: {}, panelizerProjects: {} };
   if (Object.values(asked).every((list) => list.length === 0)) return none;
   const [names] = await namesOf(ctx.db).execute(asked);
   return names ?? none;

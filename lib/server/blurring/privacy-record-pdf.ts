@@ -2,7 +2,7 @@ import 'server-only';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import { APP_TIME_ZONE, type Locale } from '@/lib/shared/locale';
-import { formatDate } from '@/lib/shared/format/date';
+import { formatDate, type DateInput } from '@/lib/shared/format/date';
 import type { PrivacyRecord } from '@/lib/shared/schemas/blurring';
 import { A4, PdfDocument, textWidth } from '../panelizer/files/pdf-writer';
 
@@ -36,7 +36,7 @@ export interface PrivacyRecordHead {
 export function privacyRecordPdf(record: PrivacyRecord, head: PrivacyRecordHead, locale: Locale): Buffer {
   const t = CATALOGUES[locale].blurring.record;
   const c = t.columns;
-  const when = (iso: string | null) => formatDate(iso, locale, { timeZone: APP_TIME_ZONE, notSet: t.notYet });
+  const when = (value: DateInput) => formatDate(value, locale, { timeZone: APP_TIME_ZONE, notSet: t.notYet });
   const who = (name: string | null, id: string | null) => name ?? id ?? t.notYet;
   const pdf = new PdfDocument();
   let y = A4.height - MARGIN;

@@ -19,7 +19,8 @@ const nameMap = z.record(z.string(), z.string());
 
 /**
  * Names of what a page's entries point to, so the trail shows people, companies, customers,
- * scans and uploads by name instead of ids: users by identity id, the others by their id.
+ * scans, uploads, tours and panelizer projects by name instead of ids: users by identity id,
+ * the others by their id.
  */
 export const auditNamesSchema = z.object({
   users: nameMap.default({}),
@@ -27,13 +28,15 @@ export const auditNamesSchema = z.object({
   customers: nameMap.default({}),
   datasets: nameMap.default({}),
   uploads: nameMap.default({}),
+  tours: nameMap.default({}),
+  panelizerProjects: nameMap.default({}),
 });
 export type AuditNames = z.output<typeof auditNamesSchema>;
 
 export const auditPageSchema = z.object({
   items: z.array(auditEventSchema),
   nextCursor: z.string().nullable(),
-  names: auditNamesSchema.default({ users: {}, companies: {}, customers: {}, datasets: {}, uploads: {} }),
+  names: auditNamesSchema.default({ users: {}, companies: {}, customers: {}, datasets: {}, uploads: {}, tours: {}, panelizerProjects: {} }),
 });
 export type AuditPage = z.output<typeof auditPageSchema>;
 

@@ -1,6 +1,7 @@
 import { auditNames } from '@/lib/server/audit/audit-names';
 import { listMissionAuditFromJson } from '@/lib/server/audit/list-mission-audit';
-import { dataset, upload } from '@/lib/server/db/schema';
+import { dataset, panelizerProject, tour, upload } from '@/lib/server/db/schema';
+import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import { openApiDocument } from '@/lib/server/api/openapi';
 import { listCompaniesFromJson } from '@/lib/server/companies/list-companies';
 import { listCustomersFromJson } from '@/lib/server/customers/list-customers';
@@ -206,15 +207,31 @@ describe('audit trail', () => {
     expect(page.names.datasets).toEqual({});
   });
 
-  it('names the scans and uploads its entries are about, all kinds in one answer', async () => {
+  it('names the scans, uploads, tours and panelizer projects its entries are about, all kinds in one answer', async () => {
     const created = await createMissionFromJson(t.system, missionInput(w.companies.nord.id));
     const [scan] = await t.db.insert(dataset).values({ datasetId: 'Scan Erdgeschoss', missionId: created.id }).returning({ id: dataset.id });
     const uploadId = `names-${created.id}`;
     await t.db.insert(upload).values({ id: uploadId, missionId: created.id, purpose: 'scan', userId: w.ids.admin, filename: 'eg.las', size: 1, expiresAt: new Date(Date.now() + 60_000) });
     const event = (entity: string, entityId: string, diff: Record<string, unknown> = {}) =>
       ({ id: 1, entity, entityId, action: 'update', actorId: null, actorName: null, diff, at: new Date().toISOString() }) as unknown as AuditEventDto;
-    const names = await auditNames(w.ctx('admin'), [event('dataset', String(scan!.id)), event('upload', uploadId), event('mission', String(created.id), { ownerId: [null, w.ids.admin] })]);
-    expect(names).toEqual({ users: { [w.ids.admin]: 'Andrea Admin' }, companies: {}, customers: {}, datasets: { [String(scan!.id)]: 'Scan Erdgeschoss' }, uploads: { [uploadId]: 'eg.las' } });
+    const [walk] = await t.db.insert(tour).values({ missionId: created.id, name: 'Rundgang EG' }).returning({ id: tour.id });
+    const [project] = await t.db.insert(panelizerProject).values({ missionId: created.id, name: 'Fassade Nord', document: {} as PanelizerDocument }).returning({ id: panelizerProject.id });
+    const names = await auditNames(w.ctx('admin'), [
+      event('dataset', String(scan!.id)),
+      event('upload', uploadId),
+      event('mission', String(created.id), { ownerId: [null, w.ids.admin] }),
+      event('tour', String(walk!.id)),
+      event('panelizer_project', project!.id),
+    ]);
+    expect(names).toEqual({
+      users: { [w.ids.admin]: 'Andrea Admin' },
+      companies: {},
+      customers: {},
+      datasets: { [String(scan!.id)]: 'Scan Erdgeschoss' },
+      uploads: { [uploadId]: 'eg.las' },
+      tours: { [String(walk!.id)]: 'Rundgang EG' },
+      panelizerProjects: { [project!.id]: 'Fassade Nord' },
+    });
   });
 });
 

@@ -22,7 +22,7 @@ const page = {
     event({ id: 1 }),
   ],
   nextCursor: null,
-  names: { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {} },
+  names: { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {}, tours: {}, panelizerProjects: {} },
 };
 
 const OWNER = '11111111-2222-4333-8444-555555555555';
@@ -58,6 +58,8 @@ const readable = {
     customers: { '7': 'Spree Wohnbau' },
     datasets: { '41': 'DS-2026-0041' },
     uploads: { 'up-1': 'scan-nord.laz' },
+    tours: {},
+    panelizerProjects: {},
   },
 };
 
@@ -106,5 +108,51 @@ describe('AuditTrail', () => {
     expect(screen.getByText('Status: Erstellt → In Bearbeitung')).toBeInTheDocument();
     expect(screen.getByText('Scantermin: nicht gesetzt → 10. März 2026 um 14:30')).toBeInTheDocument();
     expect(screen.getByText('Geprüft (Scan DS-2026-0041)')).toBeInTheDocument();
+  });
+
+  // The tours, the panelizer and the confirmation links wrote entries the trail showed raw:
+  // "publish (panelizer_export e71b6ddd-…)", "Created (panelizer_project 8367e0e7-…)".
+  const PROJECT = '8367e0e7-d887-4b30-a049-b2b1ca68d984';
+  const GONE = 'e71b6ddd-083c-472e-b5b9-945dc744c5e5';
+  const laterWork = {
+    items: [
+      event({ id: 19, action: 'confirm', diff: { step: ['order_confirm', 'scan'], confirmedBy: 'kunde@example.com', via: 'confirmation link' } }),
+      event({ id: 18, action: 'request-confirmation', diff: { kind: 'order', recipient: 'kunde@example.com' } }),
+      event({ id: 17, entity: 'dataset', entityId: '41', action: 'processorReport', diff: { status: ['uploaded', 'processed'], processor: 'SLAM 1' } }),
+      event({ id: 16, entity: 'panelizer_export', entityId: GONE, action: 'publish', diff: { number: 1 } }),
+      event({ id: 15, entity: 'panelizer_project', entityId: PROJECT, action: 'saveDocument', diff: { version: 4 } }),
+      event({ id: 14, entity: 'panelizer_project', entityId: GONE, action: 'delete', diff: { name: 'Alte Fassade' } }),
+      event({ id: 13, entity: 'tour', entityId: '5', action: 'update', diff: { links: { added: [[1, 2]], removed: [] } } }),
+      event({ id: 12, entity: 'tour', entityId: '5', action: 'generate', diff: { job: GONE } }),
+      event({ id: 11, entity: 'tour_images', entityId: '12', action: 'update', diff: { images: [3, 4] } }),
+    ],
+    nextCursor: null,
+    names: { ...readable.names, tours: { '5': 'Rundgang Bürohaus' }, panelizerProjects: { [PROJECT]: 'Fassade Bürohaus' } },
+  };
+
+  it('names tours, panelizer projects and exports, and says what a confirmation link did', () => {
+    renderWithIntl(<AuditTrail missionId={12} page={laterWork} />);
+    expect(screen.getByText('Confirmed')).toBeInTheDocument();
+    expect(screen.getByText('Step: Order confirmation → Scan')).toBeInTheDocument();
+    expect(screen.getByText('Confirmation requested')).toBeInTheDocument();
+    expect(screen.getByText('Reported by a processing system (scan DS-2026-0041)')).toBeInTheDocument();
+    expect(screen.getByText('Published (panelizer export #1)')).toBeInTheDocument();
+    expect(screen.getByText('Drawing saved (panelizer project Fassade Bürohaus)')).toBeInTheDocument();
+    expect(screen.getByText('Deleted (panelizer project Alte Fassade)')).toBeInTheDocument();
+    expect(screen.getByText('Changed (tour Rundgang Bürohaus)')).toBeInTheDocument();
+    expect(screen.getByText('Generation started (tour Rundgang Bürohaus)')).toBeInTheDocument();
+    expect(screen.getByText('Changed (tour images)')).toBeInTheDocument();
+    const text = screen.getByTestId('audit-trail').textContent ?? '';
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(text).not.toMatch(/panelizer_|saveDocument|processorReport|request-confirmation|links|added/);
+  });
+
+  it('names them in German too', () => {
+    renderWithIntl(<AuditTrail missionId={12} page={laterWork} />, { locale: 'de' });
+    expect(screen.getByText('Bestätigt')).toBeInTheDocument();
+    expect(screen.getByText('Veröffentlicht (Panelizer-Export Nr. 1)')).toBeInTheDocument();
+    expect(screen.getByText('Zeichnung gespeichert (Panelizer-Projekt Fassade Bürohaus)')).toBeInTheDocument();
+    expect(screen.getByText('Erzeugung gestartet (Rundgang Rundgang Bürohaus)')).toBeInTheDocument();
+    expect(screen.getByText('Geändert (Rundgangbilder)')).toBeInTheDocument();
   });
 });
