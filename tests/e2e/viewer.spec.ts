@@ -296,14 +296,15 @@ test('on a phone the measurements and the view tools fold away, so the point clo
   const missionId = await demoMission();
   await cloudReady(missionId);
   await signInOverHttp(page, 'customer@example.com');
+  // Other tests may have saved items on the demo mission ("Fly to Distance 1 …"): buttons are named exactly.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`/mission/${missionId}/viewer`);
   await expect(status(page)).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
   const measurements = page.getByTestId('viewer-items');
   const viewTools = page.getByRole('navigation', { name: 'View' });
   // Folded at first: the tools are hidden, and a good part of the canvas is free between the panels (unfolded, about 10 px).
-  await expect(measurements.getByRole('button', { name: 'Distance' })).toBeHidden();
-  await expect(viewTools.getByRole('button', { name: 'Top' })).toBeHidden();
+  await expect(measurements.getByRole('button', { name: 'Distance', exact: true })).toBeHidden();
+  await expect(viewTools.getByRole('button', { name: 'Top', exact: true })).toBeHidden();
   const above = (await measurements.boundingBox())!;
   const below = (await viewTools.boundingBox())!;
   expect(below.y - (above.y + above.height), 'free canvas between the measurements and the view tools').toBeGreaterThan(740 * 0.4);
@@ -311,16 +312,16 @@ test('on a phone the measurements and the view tools fold away, so the point clo
   const showMeasurements = measurements.getByRole('button', { name: 'Show measurements' });
   await expect(showMeasurements).toHaveAttribute('aria-expanded', 'false');
   await showMeasurements.click();
-  await expect(measurements.getByRole('button', { name: 'Distance' })).toBeVisible();
+  await expect(measurements.getByRole('button', { name: 'Distance', exact: true })).toBeVisible();
   await expect(measurements.getByRole('button', { name: 'Hide measurements' })).toHaveAttribute('aria-expanded', 'true');
   await viewTools.getByRole('button', { name: 'Show view tools' }).click();
-  await viewTools.getByRole('button', { name: 'Top' }).click();
+  await viewTools.getByRole('button', { name: 'Top', exact: true }).click();
   await viewTools.getByRole('button', { name: 'Hide view tools' }).click();
-  await expect(viewTools.getByRole('button', { name: 'Top' })).toBeHidden();
+  await expect(viewTools.getByRole('button', { name: 'Top', exact: true })).toBeHidden();
   // A wide screen has room: everything shows, and no fold button.
   await page.setViewportSize({ width: 1366, height: 860 });
-  await expect(viewTools.getByRole('button', { name: 'Top' })).toBeVisible();
-  await expect(measurements.getByRole('button', { name: 'Distance' })).toBeVisible();
+  await expect(viewTools.getByRole('button', { name: 'Top', exact: true })).toBeVisible();
+  await expect(measurements.getByRole('button', { name: 'Distance', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Show|Hide) (measurements|view tools)$/ })).toHaveCount(0);
 });
 
