@@ -60,6 +60,15 @@ export function MeasurementsPanel({
   return (
     <aside className={styles.items} aria-label={t('title')} data-testid="viewer-items">
       <h2 className={styles.settingsTitle}>{t('title')}</h2>
+      {/* Outside the fold: a phone shows the failure with the panel folded too. */}
+      {store.loadFailed && (
+        <p role="alert">
+          {t('loadFailed')}{' '}
+          <button type="button" className={styles.button} onClick={store.reload}>
+            {t('retry')}
+          </button>
+        </p>
+      )}
       <PhoneFold show={t('show')} hide={t('hide')}>
         {canEdit && (
           <div className={styles.toolbar} role="toolbar" aria-label={t('tools')}>
@@ -88,14 +97,6 @@ export function MeasurementsPanel({
           </div>
         )}
         {draft && <DraftEditor draft={draft} text={measure(draft.tool, draft.points)} busy={store.busy} onAddPoint={onAddPoint} onFinish={onFinish} onCancel={() => onDraft(null)} />}
-        {store.loadFailed && (
-          <p role="alert">
-            {t('loadFailed')}{' '}
-            <button type="button" className={styles.button} onClick={store.reload}>
-              {t('retry')}
-            </button>
-          </p>
-        )}
         {!store.loading && !store.loadFailed && store.items.length === 0 && <p>{t('none')}</p>}
         <ul className={styles.itemList}>
           {store.items.map((item) => (

@@ -118,11 +118,10 @@ export function auditLines(event: AuditEventDto, ctx: AuditContext): string[] {
   }
   if (typeof diff.pointCount === 'number') return [t('missions.detail.audit.points', { count: numberFormat(locale, 0).format(diff.pointCount) })];
   const shown = SHOWN_FIELDS[event.entity];
-  // A confirmation link moves the step (and a delivery date): shown as changes, like an update.
-  const changes = event.action === 'update' || event.action === 'confirm';
-  if (!changes && !shown) return [];
+  // A confirmation link moves the step (and a delivery date): its changes are shown, as an update's.
+  if (event.action !== 'update' && event.action !== 'confirm' && !shown) return [];
   return Object.entries(diff)
-    .filter(([field, change]) => (shown ? shown.has(field) : true) && (changes ? Array.isArray(change) || event.action === 'update' : Array.isArray(change)))
+    .filter(([field, change]) => (shown ? shown.has(field) : true) && (event.action === 'update' || Array.isArray(change)))
     .map(([field, change]) => {
       const [before, after] = Array.isArray(change) ? change : [undefined, change];
       return t('missions.detail.audit.change', { field: fieldLabel(event.entity, field, t), before: auditValue(event.entity, field, before, ctx), after: auditValue(event.entity, field, after, ctx) });
