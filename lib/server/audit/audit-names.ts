@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditEventDto, AuditNames } from '@/lib/shared/schemas/audit';
+import { auditNamesSchema, type AuditEventDto, type AuditNames } from '@/lib/shared/schemas/audit';
 import { appUser, company, customer, dataset, panelizerProject, tour, upload } from '../db/schema';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
@@ -47,16 +47,17 @@ const namesOf = builtOnce((db: Db) =>
  * panelizer projects), so this reveals nothing the trail's ids did not.
  */
 export async function auditNames(ctx: DomainContext, items: readonly AuditEventDto[]): Promise<AuditNames> {
+  const about = (entity: string) => items.filter((e) => e.entity === entity).map((e) => e.entityId);
   const asked = {
     users: uuids(items.flatMap((e) => [e.actorId, ...valuesOf(e.diff, USER_FIELDS)])),
     companies: ids(items.flatMap((e) => valuesOf(e.diff, COMPANY_FIELDS))),
     customers: ids(items.flatMap((e) => valuesOf(e.diff, CUSTOMER_FIELDS))),
-    datasets: ids(items.filter((e) => e.entity === 'dataset').map((e) => e.entityId)),
-    uploads: [...new Set(items.filter((e) => e.entity === 'upload').map((e) => e.entityId))],
-    tours: ids(items.filter((e) => e.entity === 'tour').map((e) => e.entityId)),
-    panelizerProjects: uuids(items.filter((e) => e.entity === 'panelizer_project').map((e) => e.entityId)),
+    datasets: ids(about('dataset')),
+    uploads: [...new Set(about('upload'))],
+    tours: ids(about('tour')),
+    panelizerProjects: uuids(about('panelizer_project')),
   };
-  const none = { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {}, tours: {}, panelizerProjects: {} };
+  const none = auditNamesSchema.parse({});
   if (Object.values(asked).every((list) => list.length === 0)) return none;
   const [names] = await namesOf(ctx.db).execute(asked);
   return names ?? none;

@@ -36,7 +36,8 @@ export type AuditNames = z.output<typeof auditNamesSchema>;
 export const auditPageSchema = z.object({
   items: z.array(auditEventSchema),
   nextCursor: z.string().nullable(),
-  names: auditNamesSchema.default({ users: {}, companies: {}, customers: {}, datasets: {}, uploads: {}, tours: {}, panelizerProjects: {} }),
+  // No names given: every kind empty (each kind's own default), so a new kind needs no second list here.
+  names: auditNamesSchema.prefault({}),
 });
 export type AuditPage = z.output<typeof auditPageSchema>;
 
