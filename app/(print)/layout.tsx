@@ -5,12 +5,13 @@ import styles from './print-layout.module.css';
 
 /**
  * Paper chrome (routes.ts layout 'print'): no menu, no notifications, white page — what is shown
- * is what is printed, and what the server-made PDF contains. Signed-in users only.
+ * is what is printed, and what the server-made PDF contains, light in a dark colour scheme too.
+ * Signed-in users only.
  */
 export default async function PrintLayout({ children }: { children: ReactNode }) {
   await requireUser();
   return (
-    <main id="main" className={styles.paper}>
+    <main id="main" className={`${styles.paper} light-scheme`}>
       <ClientMessages area="print">{children}</ClientMessages>
     </main>
   );

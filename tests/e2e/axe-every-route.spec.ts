@@ -113,8 +113,16 @@ test('every page route of the app is in the list', () => {
   expect(pageFiles(app).map((f) => relative(app, f)).sort()).toEqual(Object.keys(ROUTES).sort());
 });
 
-async function checkAs(browser: Browser, user: User, locale: string, ids: Ids) {
-  const context = await browser.newContext({ locale, timezoneId: 'Europe/Berlin' });
+/** In dark mode only the colours change, so only colour contrast is checked there. */
+interface Scheme {
+  colorScheme: 'light' | 'dark';
+  rules?: string[];
+}
+const LIGHT: Scheme = { colorScheme: 'light' };
+const DARK: Scheme = { colorScheme: 'dark', rules: ['color-contrast'] };
+
+async function checkAs(browser: Browser, user: User, locale: string, ids: Ids, { colorScheme, rules }: Scheme) {
+  const context = await browser.newContext({ locale, timezoneId: 'Europe/Berlin', colorScheme });
   if (user) await signInOverHttp(context.request, EMAIL[user]);
   const page = await context.newPage();
   const found: Record<string, AxeViolation[]> = {};
@@ -126,15 +134,16 @@ async function checkAs(browser: Browser, user: User, locale: string, ids: Ids) {
     // Rendered: the main region is there and the page has quietened (axe's page-has-heading-one checks the heading).
     await expect(page.getByRole('main').first(), path).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const violations = await axeViolations(page);
+    const violations = await axeViolations(page, rules);
     if (violations.length) found[path] = violations;
   }
   await context.close();
   expect(found).toEqual({});
 }
 
-for (const locale of ['en-US', 'de-DE']) {
-  test.describe(`axe in ${locale}`, () => {
+// Light in both languages; dark (the app follows the system's colour scheme) in English.
+for (const [locale, scheme] of [['en-US', LIGHT], ['de-DE', LIGHT], ['en-US', DARK]] as const) {
+  test.describe(`axe in ${locale}${scheme === DARK ? ', dark colour scheme' : ''}`, () => {
     let ids: Ids;
     test.beforeAll(async () => {
       ids = await demoIds();
@@ -143,7 +152,7 @@ for (const locale of ['en-US', 'de-DE']) {
       test(`no violation on the pages of ${user ?? 'a signed-out visitor'}`, async ({ browser }) => {
         test.setTimeout(user === 'admin' ? 720_000 : 240_000);
         if (user === 'admin') ids.tour = await generatedDemoTour();
-        await checkAs(browser, user, locale, ids);
+        await checkAs(browser, user, locale, ids, scheme);
       });
     }
   });
