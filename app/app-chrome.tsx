@@ -19,11 +19,14 @@ export async function AppChrome({ children }: { children: ReactNode }) {
   const [permissions, stage, nonce] = await Promise.all([permissionsOf(user.actor), currentStage(), scriptNonce()]);
   return (
     <NotificationsProvider channel="global">
-      <IntlWarmup nonce={nonce} />
       <AppShell permissions={permissions} stage={stage} user={shellUser(user.session)}>
         <ReturnToRedirect />
         {children}
       </AppShell>
+      {/* After the page's HTML: an inline script stops the parser until the stylesheets have
+          loaded, and the page's scripts, loaded by then too, run before parsing goes on; placed
+          first, it kept the page's content out of the first paint until every script had run. */}
+      <IntlWarmup nonce={nonce} />
     </NotificationsProvider>
   );
 }

@@ -8,7 +8,8 @@
  *
  * Goals: performance ≥ 95, accessibility ≥ 98. Chromium: CHROME_PATH, else /usr/bin/chromium.
  * `LIGHTHOUSE_PAGES=missionDetail,…` measures only those pages; `LIGHTHOUSE_REPORTS=dir` writes each
- * page's last report there (to read what the LCP element was and where the main thread went).
+ * page's last report there (to read what the LCP element was and where the main thread went) and
+ * its trace as `<page>.trace.json` (when the first frame was painted and shown, thread by thread).
  * Figures of a busy 2-core machine vary from run to run; the median of 5 is what counts. Each run
  * records Lighthouse's `benchmarkIndex`, its measure of the machine's speed during that run (higher
  * is faster; simulated throttling slows what it observed by a fixed 4×): within one series on this
@@ -87,7 +88,10 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
         const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
         const scored = [...(lhr.categories.performance?.auditRefs ?? []), ...(lhr.categories.accessibility?.auditRefs ?? [])];
         const failed = scored.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9).map((ref) => ref.id);
-        if (i === RUNS && process.env.LIGHTHOUSE_REPORTS) writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${page.name}.json`), JSON.stringify(lhr));
+        if (i === RUNS && process.env.LIGHTHOUSE_REPORTS) {
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${page.name}.json`), JSON.stringify(lhr));
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${page.name}.trace.json`), JSON.stringify(answer.artifacts.Trace));
+        }
         if (i > 0) {
           runs.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

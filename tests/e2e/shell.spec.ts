@@ -50,3 +50,16 @@ test('the /not-found route, a non-numeric and an unknown mission id answer 404 w
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   }
 });
+
+test("a page's content comes before every inline script of its body, so the first paint shows it", async ({ page }) => {
+  // An inline script stops the parser until the stylesheets have loaded, and the page's async
+  // scripts, loaded by then too, run first: content after it stayed out of the first paint.
+  for (const path of ['/mission-list', '/profile']) {
+    const html = await (await page.request.get(path)).text();
+    const body = html.slice(html.indexOf('<body'));
+    const firstInline = body.search(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(firstInline, path).toBeGreaterThan(0);
+    expect(body.indexOf('</main>'), path).toBeGreaterThan(0);
+    expect(body.indexOf('</main>'), path).toBeLessThan(firstInline);
+  }
+});
