@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 import { contentSecurityPolicy, GUARDED_HEADER, HSTS, SECURITY_HEADERS } from './lib/server/security/headers.mjs';
+import { CompileHintsPlugin } from './scripts/build/compile-hints.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -47,8 +48,9 @@ const SHARED_BY_EVERY_PAGE = {
   dynamic: /[\\/]node_modules[\\/]next[\\/]dist[\\/](shared[\\/]lib[\\/](app-dynamic|lazy-dynamic[\\/][\w-]+)|server[\\/]app-render[\\/](async-local-storage|work-async-storage[\w.-]*))[.]js$/,
 };
 
-function webpack(config, { isServer }) {
+function webpack(config, { isServer, dev }) {
   if (!isServer) {
+    if (!dev) config.plugins.push(new CompileHintsPlugin());
     config.resolve.alias = { ...config.resolve.alias, 'use-intl/format-message': formatOnly };
     const groups = config.optimization?.splitChunks?.cacheGroups;
     if (groups) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'instrumentation-client.ts'];
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.mjs', 'scripts/build', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'instrumentation-client.ts'];
 const SKIP = new Set(['node_modules', '.next', 'migrations']);
 
 function* files(root: string, path: string): Generator<string> {

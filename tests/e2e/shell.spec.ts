@@ -63,3 +63,25 @@ test("a page's content comes before every inline script of its body, so the firs
     expect(body.indexOf('</main>'), path).toBeLessThan(firstInline);
   }
 });
+
+test('the scripts a page starts with are compiled ahead of their first call; a library loaded on demand is not', async ({ page }) => {
+  // V8's compile hint (scripts/build/compile-hints.mjs): the first line of each script the page
+  // starts with, so that V8 compiles it while it streams in instead of on the main thread.
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  const html = await (await page.request.get('/map-overview')).text();
+  // The polyfills are for browsers without modules (noModule) and come from Next.js as they are.
+  const initial = [...html.matchAll(/<script(?![^>]*noModule)[^>]*\ssrc="([^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(initial.length).toBeGreaterThan(5);
+  for (const src of initial) expect((await (await page.request.get(src)).text()).startsWith(hint), src).toBe(true);
+
+  // The map's library (MapLibre, the largest script there is) loads once the page shows a map.
+  const later: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (/\/_next\/static\/chunks\/.+\.js$/.test(r.url()) && !initial.includes(new URL(r.url()).pathname)) later.push(r.text());
+  });
+  await page.goto('/map-overview');
+  await expect(page.getByTestId('map-overview').locator('[data-map-ready]')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
+  const largest = (await Promise.all(later)).reduce((a, b) => (b.length > a.length ? b : a), '');
+  expect(largest.length).toBeGreaterThan(500_000);
+  expect(largest.startsWith(hint)).toBe(false);
+});
