@@ -9,7 +9,7 @@
  */
 import { prefixed } from '../lib/log';
 import { demoMissionId, signIn, workerSettled } from '../bench/lib/app';
-import { withBrowserStack } from './lib/browser';
+import { phonePage, withBrowserStack } from './lib/browser';
 
 const log = prefixed('first-paint', 5);
 
@@ -25,9 +25,7 @@ async function main() {
     for (const path of paths) {
       for (let i = 0; i < 2 * loads; i++) {
         const javaScriptEnabled = i % 2 === 0;
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled });
-        await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: stack.app })));
-        const page = await context.newPage();
+        const { context, page } = await phonePage(browser, stack.app, cookies, { javaScriptEnabled });
         await page.goto(stack.app + path.replace('{demo}', demo), { waitUntil: 'load' });
         await page.waitForTimeout(1500); // the paint entries of a page that paints late
         // The page's own scripts may be off: evaluate through the protocol, which that does not stop.

@@ -1,8 +1,8 @@
 /**
- * What the browser profiles share (browser-page.ts, ab-browser.ts): the stack as the benchmarks
- * start it on a throwaway database with the demo data, Chromium, and page loads as Lighthouse's
- * mobile preset makes them — a phone's viewport, the CPU slowed 4×, a fresh context each time —
- * with the page's long tasks recorded.
+ * What the browser profiles share (browser-page.ts, ab-browser.ts, first-paint.ts): the stack as
+ * the benchmarks start it on a throwaway database with the demo data, Chromium, and page loads as
+ * Lighthouse's mobile preset makes them — a phone's viewport, the CPU slowed 4×, a fresh context
+ * each time — with the page's long tasks recorded.
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { createDatabaseIfMissing, throwawayDatabase } from '../../lib/database';
@@ -31,11 +31,16 @@ export async function withBrowserStack(name: string, run: (stack: BenchStack, da
   }
 }
 
-/** A fresh context signed in with `cookies` for `origin`, its page recording long tasks, the CPU slowed 4×. */
-export async function throttledPage(browser: Browser, origin: string, cookies: Map<string, string>): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+/** A fresh context in a phone's viewport (Lighthouse's mobile preset), signed in with `cookies` for `origin`. */
+export async function phonePage(browser: Browser, origin: string, cookies: Map<string, string>, options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, ...options });
   await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: origin })));
-  const page = await context.newPage();
+  return { context, page: await context.newPage() };
+}
+
+/** {@link phonePage} recording the page's long tasks, the CPU slowed 4×. */
+export async function throttledPage(browser: Browser, origin: string, cookies: Map<string, string>): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const { context, page } = await phonePage(browser, origin, cookies);
   await page.addInitScript(() => {
     const seen: { start: number; duration: number }[] = [];
     (window as unknown as { __longTasks: typeof seen }).__longTasks = seen;
