@@ -84,6 +84,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
       chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
       // One run first so the server has compiled and cached what the page needs; not counted.
       const runs: Run[] = [];
+      let unpainted = 0;
       for (let i = 0; i <= RUNS; i++) {
         const answer = await lighthouse(page.url, {
           port: chrome.port,
@@ -94,6 +95,13 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
         });
         const lhr = answer?.lhr;
         if (!lhr) throw new Error(`${page.name}: Lighthouse gave no result`);
+        // A run in which the browser showed no frame at all measured nothing: it is run again, and counted.
+        if (lhr.runtimeError?.code === 'NO_FCP' && unpainted < 2) {
+          unpainted += 1;
+          log(`${page.name}: run ${i} painted nothing (NO_FCP), run again`);
+          i -= 1;
+          continue;
+        }
         if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.url).pathname) throw new Error(`${page.name}: ended at ${lhr.finalDisplayedUrl}`);
         const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
@@ -128,6 +136,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
         tbtMs: median(runs.map((r) => r.tbtMs)),
         cls: median(runs.map((r) => r.cls)),
         runs: runs.map(({ performance, accessibility, benchmarkIndex, observedFcpMs, observedDclMs }) => ({ performance, accessibility, benchmarkIndex, observedFcpMs, observedDclMs })),
+        unpainted,
         // Audits below 0.9 in any run: what is left to fix.
         weakAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
       };
