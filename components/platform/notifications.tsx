@@ -64,7 +64,12 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
   const [server, setServer] = useState<{ broadcasts: ServerNotice[]; personal: ServerNotice[] }>({ broadcasts: [], personal: [] });
   const counter = useRef(0);
 
-  useEffect(() => setDismissed(dismissedBroadcasts()), []);
+  // In a task of its own, as ReturnToRedirect: the page's first localStorage read waits for the
+  // storage to load (12 ms at full speed), which lengthened the task running the hydrated page's effects.
+  useEffect(() => {
+    const timer = setTimeout(() => setDismissed((previous) => new Set([...dismissedBroadcasts(), ...previous])), 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   const dismiss = useCallback(
     (id: string) => {
