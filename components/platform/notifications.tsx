@@ -64,13 +64,6 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
   const [server, setServer] = useState<{ broadcasts: ServerNotice[]; personal: ServerNotice[] }>({ broadcasts: [], personal: [] });
   const counter = useRef(0);
 
-  // In a task of its own, as ReturnToRedirect: the page's first localStorage read waits for the
-  // storage to load (12 ms at full speed), which lengthened the task running the hydrated page's effects.
-  useEffect(() => {
-    const timer = setTimeout(() => setDismissed((previous) => new Set([...dismissedBroadcasts(), ...previous])), 0);
-    return () => clearTimeout(timer);
-  }, []);
-
   const dismiss = useCallback(
     (id: string) => {
       if (id.startsWith('broadcast-')) rememberDismissed(id);
@@ -100,7 +93,12 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
   }, []);
 
   const visible = useMemo(() => {
-    const broadcasts: Notice[] = server.broadcasts.map((n) => ({ id: `broadcast-${n.id}`, text: n.text, type: n.type, duration: n.duration }));
+    // Read only when there are broadcasts: a page's first localStorage read waits for the storage to
+    // load (12 ms at full speed), and on every page it lengthened the task running the hydrated page's effects.
+    const stored = server.broadcasts.length ? dismissedBroadcasts() : null;
+    const broadcasts: Notice[] = server.broadcasts
+      .map((n) => ({ id: `broadcast-${n.id}`, text: n.text, type: n.type, duration: n.duration }))
+      .filter((n) => !stored?.has(n.id));
     // A personal notice stays until its reader dismisses it (hiding it on a timer would dismiss it on the server unseen).
     const mine: Notice[] = server.personal.map((n) => ({ id: `personal-${n.id}`, text: n.text, type: n.type, duration: null }));
     return visibleNotices([...broadcasts, ...mine, ...local].filter((n) => !dismissed.has(n.id)));

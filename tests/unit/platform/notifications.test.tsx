@@ -64,6 +64,17 @@ describe('notifications', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Connection error');
   });
 
+  it('reads this browser’s dismissed broadcasts only when there are broadcasts', async () => {
+    // A page's first localStorage read waits for the storage to load: a page without broadcasts skips it.
+    const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    global.fetch = broadcasts([]);
+    render(null);
+    await act(async () => {});
+    expect(global.fetch).toHaveBeenCalledWith('/api/v2/notifications?channel=global&locale=en', expect.anything());
+    expect(getItem).not.toHaveBeenCalledWith('argus.dismissedNotifications');
+    getItem.mockRestore();
+  });
+
   it('shows the channel’s broadcasts and remembers a dismissed one', async () => {
     const item = { id: 41, text: 'Sign-in is slow today', type: 'warning', state: 'active', channels: ['auth'], duration: null, createdAt: '2026-11-21T10:00:00.000Z' };
     global.fetch = broadcasts([item]);
