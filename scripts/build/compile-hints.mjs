@@ -5,8 +5,9 @@
  * the page's and its layouts' chunks) run almost all their code during hydration, so compiling
  * them ahead takes that work off the main thread: in Lighthouse's mobile run of the sign-in page
  * the total blocking time went from 192–447 ms to 28–101 ms (docs/performance.md, 6 Dec night).
- * Chunks loaded later (next/dynamic, `import()`: the viewer, the map, forms' schemas) stay lazy,
- * so a page never compiles code it may not run.
+ * Chunks only ever loaded later (next/dynamic, `import()`: the viewer, the map, forms' schemas)
+ * stay lazy, so no page compiles such code before it may run. (A chunk one page starts with and
+ * another loads later carries the hint on both.)
  */
 
 /** The magic comment, as V8 looks for it: the script's first line. */
