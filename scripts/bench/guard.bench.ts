@@ -48,8 +48,8 @@ function copyOfBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'argus-bench-noguard-'));
   cpSync(join(root, '.next'), join(dir, '.next'), { recursive: true, filter: (src) => !src.startsWith(join(root, '.next', 'cache')) });
   for (const file of ['package.json', 'next.config.mjs']) cpSync(join(root, file), join(dir, file));
-  // next.config.mjs imports lib/server/security/headers.mjs at start-up.
-  for (const link of ['node_modules', 'public', 'lib']) symlinkSync(join(root, link), join(dir, link));
+  // next.config.mjs imports lib/server/security/headers.mjs and scripts/build at start-up.
+  for (const link of ['node_modules', 'public', 'lib', 'scripts']) symlinkSync(join(root, link), join(dir, link));
   return dir;
 }
 

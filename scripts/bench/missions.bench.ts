@@ -134,7 +134,8 @@ export default async function BenchBare({ params }: { params: Promise<{ id: stri
 /** A temporary copy of the app's sources with the bare page, built. */
 async function buildBareCopy(env: NodeJS.ProcessEnv): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'argus-bench-bare-'));
-  for (const entry of ['app', 'components', 'lib', 'messages', 'next.config.mjs', 'package.json', 'tsconfig.json', 'instrumentation.ts', 'next-env.d.ts']) {
+  // What `next build` reads (scripts/lib/build.ts SOURCES); next.config.mjs imports scripts/build.
+  for (const entry of ['app', 'components', 'lib', 'messages', 'next.config.mjs', 'scripts/build', 'package.json', 'tsconfig.json', 'instrumentation.ts', 'next-env.d.ts']) {
     if (existsSync(join(root, entry))) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   }
   for (const link of ['node_modules', 'public']) symlinkSync(join(root, link), join(dir, link));
