@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { MaintenanceBanner } from '@/components/platform/lazy-maintenance-banner';
-import { Logo } from '@/components/ui/logo';
+import { InlineLogo } from '@/components/ui/inline-logo';
 import type { PermissionSet } from '@/lib/shared/permissions';
 import type { Stage } from '@/lib/shared/stage';
 import { MenuDrawerProvider, MenuPanel, MenuToggle } from './menu-drawer';
@@ -25,7 +25,7 @@ export function AppShell({ permissions, stage, user, children }: { permissions: 
       <header className={styles.header}>
         <MenuToggle openLabel={t('menu.open')} closeLabel={t('menu.close')} />
         <Link href="/" className={styles.brand} aria-label={t('app.home')}>
-          <Logo stage={stage} theme="dark" className={styles.logo} />
+          <InlineLogo stage={stage} theme="dark" className={styles.logo} />
         </Link>
       </header>
       <MaintenanceBanner />

@@ -39,6 +39,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
+import { BUILD_SOURCES } from '../lib/build';
 import { root } from '../lib/context';
 import { freePort } from '../lib/database';
 import { prefixed } from '../lib/log';
@@ -134,11 +135,12 @@ export default async function BenchBare({ params }: { params: Promise<{ id: stri
 /** A temporary copy of the app's sources with the bare page, built. */
 async function buildBareCopy(env: NodeJS.ProcessEnv): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'argus-bench-bare-'));
-  // What `next build` reads (scripts/lib/build.ts SOURCES); next.config.mjs imports scripts/build.
-  for (const entry of ['app', 'components', 'lib', 'messages', 'next.config.mjs', 'scripts/build', 'package.json', 'tsconfig.json', 'instrumentation.ts', 'next-env.d.ts']) {
+  // Everything `next build` reads; what the build only reads from (the packages, the static files) is linked.
+  const linked = ['node_modules', 'public'];
+  for (const entry of BUILD_SOURCES.filter((e) => !linked.includes(e))) {
     if (existsSync(join(root, entry))) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   }
-  for (const link of ['node_modules', 'public']) symlinkSync(join(root, link), join(dir, link));
+  for (const link of linked) symlinkSync(join(root, link), join(dir, link));
   mkdirSync(join(dir, 'app', 'bench-bare', '[id]'), { recursive: true });
   writeFileSync(join(dir, 'app', 'bench-bare', '[id]', 'page.tsx'), BARE_PAGE);
   log('building the bare-page copy of the app…');

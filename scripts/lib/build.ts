@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.mjs', 'scripts/build', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'instrumentation-client.ts'];
+/** What `next build` reads (the missions benchmark builds a copy of exactly these). */
+export const BUILD_SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.mjs', 'scripts/build', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'instrumentation-client.ts'];
 const SKIP = new Set(['node_modules', '.next', 'migrations']);
 
 function* files(root: string, path: string): Generator<string> {
@@ -17,7 +18,7 @@ function* files(root: string, path: string): Generator<string> {
 /** A content hash of everything `next build` reads; a different hash means the build is stale. */
 export function sourceFingerprint(root: string): string {
   const hash = createHash('sha256');
-  for (const source of SOURCES) {
+  for (const source of BUILD_SOURCES) {
     for (const file of files(root, source)) {
       if (file === join('public', 'maplibre-gl-worker.mjs')) continue; // copied in by the build itself
       hash.update(relative(root, join(root, file))).update('\0').update(readFileSync(join(root, file))).update('\0');

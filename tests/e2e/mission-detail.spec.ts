@@ -79,6 +79,25 @@ test('admin@ sees every section of a seeded mission with its buildings, scans an
   await expect(generate).toHaveAccessibleDescription('No scan of this mission is available yet, so there is nothing to build a pointcloud from.');
 });
 
+test('on a phone the page lays out the sections on screen first, and each other one as it comes into view', async ({ page }) => {
+  // section.tsx: content-visibility: auto, so the first layout covers what the screen shows. The
+  // general section is always laid out: its tag picker's options reach past its box.
+  await page.setViewportSize({ width: 412, height: 823 });
+  const mission = await seededMission('exists (select 1 from audit_event a where a.mission_id = m.id)');
+  await signInOverHttp(page, 'admin@example.com');
+  await page.goto(`/mission/${mission.id}`);
+  const history = page.locator('section#audit');
+  await expect(history.locator('tbody tr').first()).toBeAttached();
+  const laidOut = (id: string) => page.locator(`section#${id} h2`).evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await laidOut('general')).toBe(true);
+  expect(await page.locator('section#general').evaluate((s) => getComputedStyle(s).contentVisibility)).toBe('visible');
+  expect(await laidOut('audit')).toBe(false);
+
+  await history.getByRole('heading', { name: 'History' }).scrollIntoViewIfNeeded();
+  await expect.poll(() => laidOut('audit')).toBe(true);
+  await expect(history.locator('tbody tr').first()).toBeVisible();
+});
+
 test('editing the description: a rule violation shows under the field, a valid value persists and is audited', async ({ page }) => {
   const mission = await seededMission(ofCompany('Spree Wohnbau GmbH'));
   await signInOverHttp(page, 'admin@example.com');

@@ -76,7 +76,7 @@ export function MissionDetailView({
           backupSlot={capabilities.includes('close') ? <BackupSlot /> : undefined}
         />
 
-        <Section id="general" title={t('sections.general')}>
+        <Section id="general" title={t('sections.general')} overlays>
           <Fields>
             {['id', 'name', 'companyId', 'customerId', 'subCustomerId', 'internalReference', 'customerReference', 'orderConfirmationNumber', 'ownerId', 'assigneeId', 'tags', 'priority', 'createdBy', 'createdAt', 'address', 'latitude', 'longitude'].map((f) =>
               // Tags are edited through their own endpoints, by whoever has the 'tag' capability (mission-access.ts).

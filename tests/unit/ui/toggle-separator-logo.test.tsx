@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { InlineLogo } from '@/components/ui/inline-logo';
 import { LOGO_HEIGHT, LOGO_WIDTH, Logo } from '@/components/ui/logo';
 import { Separator } from '@/components/ui/separator';
 import { ToggleIconButton, toggleId } from '@/components/ui/toggle-icon-button';
@@ -86,6 +87,26 @@ describe('Logo', () => {
         expect(svg.match(/<rect /g) ?? []).toHaveLength(stage === 'prod' ? 0 : 1);
       }
     }
+  });
+});
+
+describe('InlineLogo (the shell header draws the logo into the page)', () => {
+  it.each(['dev', 'stage', 'prod'] as const)('draws the %s file as an svg of the page, 326 × 82, named by the translated alternative text', (stage) => {
+    const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const file = readFileSync(`public/logo/argus-${stage}-dark.svg`, 'utf8');
+    const { container } = renderWithIntl(<InlineLogo stage={stage} theme="dark" />, { locale: 'de' });
+    const svg = screen.getByRole('img', { name: 'Argus' });
+    expect(svg.tagName.toLowerCase()).toBe('svg');
+    expect(svg).toHaveAttribute('width', '326');
+    expect(svg).toHaveAttribute('height', '82');
+    expect(svg).toHaveAttribute('viewBox', '0 0 326 82');
+    expect(svg).toHaveAttribute('data-stage', stage);
+    // Every shape of the file, in its colours; the file's title (with its id) and comment stay out of the page.
+    const shapes = (markup: string) => markup.match(/<(path|circle|rect)\b[^>]*>/g)!.map((tag) => tag.replace(/\/?>$/, ''));
+    expect(shapes(svg.innerHTML)).toEqual(shapes(file));
+    expect(svg.querySelectorAll('rect')).toHaveLength(stage === 'prod' ? 0 : 1);
+    expect(svg.innerHTML).not.toMatch(/<title|<!--|id="t"/);
+    expect(container.querySelector('img')).toBeNull();
   });
 });
 
