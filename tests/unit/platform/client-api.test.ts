@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { callers, queryString, urlOf } from '@/lib/client/api/call';
 import { missions } from '@/lib/client/api/missions';
-import { ApiError } from '@/lib/client/fetcher';
+import { ApiError, swrFetcher } from '@/lib/client/fetcher';
 import { endpoint } from '@/lib/shared/api/endpoint';
 import { renderRoutes, routesOf } from '@/lib/shared/api/route-table';
 
@@ -42,6 +42,25 @@ describe('the client resource layer', () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 403, code: 'not_authorized', details: { key: 'errors.notAuthorizedMission' } });
     expect(fetch).toHaveBeenLastCalledWith('/api/v2/missions/12/close', expect.objectContaining({ method: 'POST', body: '{}' }));
+  });
+
+  it("starts SWR's reads in a task of their own, not in the commit that asked for them", async () => {
+    jest.useFakeTimers();
+    try {
+      const fetch = jest.fn(async () => answer(200, { items: [] }));
+      global.fetch = fetch;
+      const read = swrFetcher('/api/v2/missions/12/tours');
+      // What runs in the caller's task, microtasks included, starts no request.
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(fetch).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(0);
+      await expect(read).resolves.toEqual({ items: [] });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(fetch).toHaveBeenCalledWith('/api/v2/missions/12/tours', expect.objectContaining({ credentials: 'same-origin' }));
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('routes every endpoint of a description module, and nothing else, and calls it with its method', () => {
