@@ -14,7 +14,25 @@ import compression from 'next/dist/compiled/compression/index.js';
  * bounded; every other answer (downloads, exports, the API) is written through as it comes, with
  * its backpressure.
  */
-const gzip = compression({ level: 4 });
+const gzip = compression({ level: 4, filter: worthCompressing });
+
+/**
+ * compression's own test (the type is compressible), with two corrections. Next copies a route
+ * handler's headers with appendHeader, which leaves Content-Type a one-element array, and
+ * compression refuses an array: no API answer and no message file was compressed. And an answer
+ * that serves byte ranges (a stored file: lib/server/storage/serve.ts) stays as it is, so its
+ * ranges and its length keep meaning the file's bytes.
+ *
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+function worthCompressing(req, res) {
+  const type = res.getHeader('Content-Type');
+  if (Array.isArray(type) && type.length === 1) res.setHeader('Content-Type', type[0]);
+  if (res.hasHeader('Accept-Ranges') || res.hasHeader('Content-Range')) return false;
+  // @ts-expect-error -- typed for Express's req and res; it reads only Node's
+  return compression.filter(req, res);
+}
 const PAGE = /^text\/(html|x-component)\b/;
 
 /**

@@ -9,7 +9,8 @@ import { compressAnswer } from '@/lib/server/net/compress-answer.mjs';
 /*
  * The app server's compression (lib/server/net/compress-answer.mjs) over a real socket: a page's
  * many small chunks leave as one, a flushed chunk still reaches the browser before the page ends,
- * and anything that is not a page is written through chunk by chunk.
+ * and anything that is not a page is written through chunk by chunk. API answers are compressed
+ * too, and stored files served with byte ranges are not.
  */
 
 /** What every gzip stream shares, the compression middleware's own included. */
@@ -109,4 +110,28 @@ it('an answer that is not a page (a download) is written through chunk by chunk'
   expect(encoding).toBeUndefined();
   expect(body).toBe(parts.join(''));
   expect(socketWrites).toBe(parts.length);
+});
+
+const missions = JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, name: `Mission ${id}`, status: 'in_progress' })) });
+
+it('an API answer whose type Next set as a list of one arrives gzipped and whole', async () => {
+  answer = (res) => {
+    // What Next's response wrapper does with a route handler's headers (appendHeader makes a list).
+    res.setHeader('content-type', ['application/json; charset=utf-8']);
+    res.end(missions);
+  };
+  const { encoding, body } = await fetchAnswer();
+  expect(encoding).toBe('gzip');
+  expect(JSON.parse(body)).toEqual(JSON.parse(missions));
+});
+
+it('a stored file served with byte ranges is sent as stored, so its ranges mean its bytes', async () => {
+  answer = (res) => {
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.setHeader('accept-ranges', 'bytes');
+    res.end(missions);
+  };
+  const { encoding, body } = await fetchAnswer();
+  expect(encoding).toBeUndefined();
+  expect(body).toBe(missions);
 });
