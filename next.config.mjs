@@ -35,27 +35,30 @@ async function headers() {
 const formatOnly = createRequire(import.meta.url).resolve('use-intl/format-message/format-only');
 
 /*
- * Modules every page's layouts and pages both import get one chunk of their own. Next splits
- * shared code into chunks of at least 20 kB only, so these small ones were copied into two or
- * three of a page's chunks and downloaded and parsed that often.
+ * What every page starts with, beyond React and Next's runtime, is one chunk: the i18n runtime,
+ * next/dynamic, the typed API caller and the error envelope, the notices, and the client components
+ * the layouts share (their messages, the notifications, the lazy maintenance notice). Next splits
+ * shared code into chunks of at least 20 kB only, so these small modules were copied into two or
+ * three of a page's chunks; and a client component two layouts share was fetched from whichever
+ * layout's chunk the build listed for it (the mission page loaded the admin, public and sign-in
+ * layouts' chunks for three of them). Over a slow mobile network each request waits for one of the
+ * browser's six connections to the server, so one request of 12 kB beats seven small ones.
  */
-const SHARED_BY_EVERY_PAGE = {
-  intl: /[\\/]node_modules[\\/](next-intl|use-intl|@formatjs)[\\/]/,
-  notices: /[\\/]components[\\/]platform[\\/](notifications|notice-stack)[.]tsx?$/,
-  // The typed API caller and the error envelope (the shell's notifications and the pages call the API).
-  api: /[\\/]lib[\\/](client[\\/](fetcher|api[\\/]call)|shared[\\/]errors)[.]ts$/,
-  // next/dynamic (the shell's lazy notices and banner, the pages' lazy sections).
-  dynamic: /[\\/]node_modules[\\/]next[\\/]dist[\\/](shared[\\/]lib[\\/](app-dynamic|lazy-dynamic[\\/][\w-]+)|server[\\/]app-render[\\/](async-local-storage|work-async-storage[\w.-]*))[.]js$/,
-};
+const SHELL = [
+  /[\\/]node_modules[\\/](next-intl|use-intl|@formatjs)[\\/]/,
+  /[\\/]node_modules[\\/]next[\\/]dist[\\/](shared[\\/]lib[\\/](app-dynamic|lazy-dynamic[\\/][\w-]+)|server[\\/]app-render[\\/](async-local-storage|work-async-storage[\w.-]*))[.]js$/,
+  /[\\/]lib[\\/](client[\\/](fetcher|api[\\/]call)|shared[\\/]errors)[.]ts$/,
+  /[\\/]components[\\/]platform[\\/](notifications|notice-stack|area-messages|lazy-maintenance-banner|browser-only)[.]tsx?$/,
+];
+/** @param {{ nameForCondition?: () => string | null }} module */
+const inShell = (module) => SHELL.some((pattern) => pattern.test(module.nameForCondition?.() ?? ''));
 
 function webpack(config, { isServer, dev }) {
   if (!isServer) {
     if (!dev) config.plugins.push(new CompileHintsPlugin());
     config.resolve.alias = { ...config.resolve.alias, 'use-intl/format-message': formatOnly };
     const groups = config.optimization?.splitChunks?.cacheGroups;
-    if (groups) {
-      for (const [name, test] of Object.entries(SHARED_BY_EVERY_PAGE)) groups[name] = { name, test, chunks: 'all', priority: 35, enforce: true };
-    }
+    if (groups) groups.shell = { name: 'shell', test: inShell, chunks: 'all', priority: 35, enforce: true };
   } else {
     config.module.rules.push({ issuerLayer: 'ssr', resolve: { alias: { 'use-intl/format-message': formatOnly } } });
   }

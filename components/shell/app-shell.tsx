@@ -19,6 +19,11 @@ export function AppShell({ permissions, stage, user, children }: { permissions: 
   return (
     <MenuDrawerProvider>
     <div className={styles.shell}>
+      {/* The first frame waits until the page's content is parsed (React puts this link in the
+          head), so it shows the page, not the header and part of it. The largest paint was a
+          second frame otherwise: the mission list's table came 170 ms after the header, when the
+          page's scripts had run (docs/performance.md, 7 Dec morning). */}
+      <link rel="expect" href="#main-end" blocking="render" />
       <a href="#main" className={styles.skip}>
         {t('app.skipToContent')}
       </a>
@@ -46,6 +51,7 @@ export function AppShell({ permissions, stage, user, children }: { permissions: 
         </MenuPanel>
         <main id="main" className={styles.main}>
           {children}
+          <span id="main-end" hidden />
         </main>
       </div>
     </div>

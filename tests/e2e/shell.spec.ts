@@ -64,6 +64,30 @@ test("a page's content comes before every inline script of its body, so the firs
   }
 });
 
+test("the first frame waits for the page's content, so the largest paint is in it", async ({ page }) => {
+  // The shell's <link rel="expect" blocking="render"> holds rendering until #main-end, the last
+  // element of <main>, is parsed. Without it the list's first frame showed the header and the
+  // heading, and its table (the largest paint) came a frame later, after the page's scripts.
+  const html = await (await page.request.get('/mission-list')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain('<link rel="expect" href="#main-end" blocking="render"/>');
+  expect(html.indexOf('<span id="main-end" hidden=""></span></main>')).toBeGreaterThan(0);
+
+  await page.goto('/mission-list');
+  const paints = await page.evaluate(
+    () =>
+      new Promise<{ fcp: number; lcp: number; inTable: boolean }>((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        new PerformanceObserver((list) => {
+          const first = list.getEntries()[0] as PerformanceEntry & { element: Element | null };
+          resolve({ fcp, lcp: first.startTime, inTable: Boolean(first.element?.closest('table')) });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  expect(paints.lcp).toBe(paints.fcp);
+  expect(paints.inTable).toBe(true);
+});
+
 test('the scripts a page starts with are compiled ahead of their first call; a library loaded on demand is not', async ({ page }) => {
   // V8's compile hint (scripts/build/compile-hints.mjs): the first line of each script the page
   // starts with, so that V8 compiles it while it streams in instead of on the main thread.

@@ -9,8 +9,9 @@ import { compressAnswer } from '@/lib/server/net/compress-answer.mjs';
 /*
  * The app server's compression (lib/server/net/compress-answer.mjs) over a real socket: a page's
  * many small chunks leave as one, a flushed chunk still reaches the browser before the page ends,
- * and anything that is not a page is written through chunk by chunk. API answers are compressed
- * too, and stored files served with byte ranges are not.
+ * and anything that is not a page is written through chunk by chunk. A route handler's answer (a
+ * message file) is compressed too; the API's answers and stored files served with byte ranges are
+ * not.
  */
 
 /** What every gzip stream shares, the compression middleware's own included. */
@@ -50,10 +51,10 @@ afterAll(async () => {
 });
 
 /** GETs the answer, gunzipped when it came gzipped; `onFirstBytes` runs when the first decoded bytes arrive. */
-function fetchAnswer(onFirstBytes?: (text: string) => void): Promise<{ encoding: string | undefined; body: string }> {
+function fetchAnswer(onFirstBytes?: (text: string) => void, path = '/'): Promise<{ encoding: string | undefined; body: string }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': 'gzip' } }, (res) => {
+    get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'gzip' } }, (res) => {
       const encoding = res.headers['content-encoding'];
       const body = encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
       let text = '';
@@ -114,15 +115,24 @@ it('an answer that is not a page (a download) is written through chunk by chunk'
 
 const missions = JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, name: `Mission ${id}`, status: 'in_progress' })) });
 
-it('an API answer whose type Next set as a list of one arrives gzipped and whole', async () => {
-  answer = (res) => {
-    // What Next's response wrapper does with a route handler's headers (appendHeader makes a list).
-    res.setHeader('content-type', ['application/json; charset=utf-8']);
-    res.end(missions);
-  };
-  const { encoding, body } = await fetchAnswer();
+/** What Next's response wrapper does with a route handler's headers (appendHeader makes a list). */
+const routeAnswer: Answer = (res) => {
+  res.setHeader('content-type', ['application/json; charset=utf-8']);
+  res.end(missions);
+};
+
+it('a route handler\'s answer whose type Next set as a list of one (a message file) arrives gzipped and whole', async () => {
+  answer = routeAnswer;
+  const { encoding, body } = await fetchAnswer(undefined, '/i18n/en/missions.0123456789ab.json');
   expect(encoding).toBe('gzip');
   expect(JSON.parse(body)).toEqual(JSON.parse(missions));
+});
+
+it('an API answer is sent as it is', async () => {
+  answer = routeAnswer;
+  const { encoding, body } = await fetchAnswer(undefined, '/api/v2/missions');
+  expect(encoding).toBeUndefined();
+  expect(body).toBe(missions);
 });
 
 it('a stored file served with byte ranges is sent as stored, so its ranges mean its bytes', async () => {
