@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MissionPointcloudDto } from '@/lib/shared/schemas/dataset';
 import { recordAudit } from '../audit/record-audit';
 import { startConversion } from '../conversions/start-conversion';
@@ -14,7 +15,7 @@ import { toConversionDto, type ConversionRow } from './dataset-dto';
 /** Statuses of a dataset whose cloud goes into the mission's online point cloud. */
 const USABLE = ['available', 'checked'] as const;
 
-const missionBuilds = (missionId: number | Placeholder) => and(eq(conversion.missionId, missionId), isNull(conversion.datasetId));
+const missionBuilds = (missionId: number | Placeholder | SQLWrapper) => and(eq(conversion.missionId, missionId), isNull(conversion.datasetId));
 
 /** The build being served: the latest that succeeded. */
 async function servedBuild(ctx: Pick<DomainContext, 'db'>, missionId: number): Promise<ConversionRow | null> {
@@ -22,16 +23,34 @@ async function servedBuild(ctx: Pick<DomainContext, 'db'>, missionId: number): P
   return row ?? null;
 }
 
-// Every detail page reads the point cloud's state: its two reads are built once (built-once.ts).
+// The usable datasets of a mission, for a build (buildMissionPointcloud).
 const usableDatasetsOf = builtOnce((db: Db) =>
   db
     .select({ id: dataset.id, storageKey: dataset.storageKey, cloudPrefix: dataset.cloudPrefix, pointCount: dataset.pointCount, bounds: dataset.bounds, cloudBytes: dataset.cloudBytes })
     .from(dataset)
-    .where(and(eq(dataset.missionId, sql.placeholder('missionId')), inArray(dataset.status, [...USABLE]), isNotNull(dataset.storageKey), isNotNull(dataset.cloudPrefix)))
+    .where(usable(sql.placeholder('missionId')))
     .orderBy(dataset.id),
 );
-const latestBuildOf = builtOnce((db: Db) =>
-  db.select().from(conversion).where(missionBuilds(sql.placeholder('missionId'))).orderBy(desc(conversion.id)).limit(1),
+
+function usable(missionId: SQLWrapper | Placeholder) {
+  return and(eq(dataset.missionId, missionId), inArray(dataset.status, [...USABLE]), isNotNull(dataset.storageKey), isNotNull(dataset.cloudPrefix));
+}
+
+/**
+ * The mission's latest build and the ids of its usable datasets, in one round trip: every detail
+ * page reads the point cloud's state (built once, built-once.ts). The build is joined by the
+ * highest id of the mission's builds; the subqueries' own `conversion` and `dataset` are theirs.
+ */
+const latestBuild = alias(conversion, 'latest_build');
+const stateOf = builtOnce((db: Db) =>
+  db
+    .select({
+      latest: latestBuild,
+      available: sql<(string | number)[]>`(select coalesce(array_agg(${dataset.id} order by ${dataset.id}), '{}') from ${dataset} where ${usable(mission.id)})`,
+    })
+    .from(mission)
+    .leftJoin(latestBuild, eq(latestBuild.id, sql`(select max(${conversion.id}) from ${conversion} where ${missionBuilds(mission.id)})`))
+    .where(eq(mission.id, sql.placeholder('missionId'))),
 );
 
 async function usableDatasets(ctx: Pick<DomainContext, 'db'>, missionId: number) {
@@ -39,10 +58,11 @@ async function usableDatasets(ctx: Pick<DomainContext, 'db'>, missionId: number)
 }
 
 async function pointcloudState(ctx: DomainContext, missionId: number): Promise<MissionPointcloudDto> {
-  const [latest] = await latestBuildOf(ctx.db).execute({ missionId });
+  const [state] = await stateOf(ctx.db).execute({ missionId });
+  const latest = state?.latest ?? null;
   // The served build is the latest one that succeeded: no build, none; the latest succeeded, that one.
   const served = !latest ? null : latest.state === 'succeeded' ? latest : await servedBuild(ctx, missionId);
-  const available = (await usableDatasets(ctx, missionId)).map((d) => d.id);
+  const available = (state?.available ?? []).map(Number);
   const built = served?.sourceDatasetIds ?? [];
   return {
     missionId,
