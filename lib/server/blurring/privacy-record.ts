@@ -5,7 +5,7 @@ import en from '@/messages/en.json';
 import type { Locale } from '@/lib/shared/locale';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
-import { missionBlurring, missionImage } from '../db/schema';
+import { mission, missionBlurring, missionImage } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { requireMission } from '../missions/visibility';
 import { toCsv, type ExportCell, type ExportTable } from '../missions/export-files';
@@ -21,15 +21,27 @@ export async function privacyRecord(ctx: DomainContext, { missionId }: { mission
   return (await privacyRecordOfMission(ctx, { missionId })).record;
 }
 
-// Every detail page of a user who may read the audit trail reads them: built once (built-once.ts).
-const imagesOf = builtOnce((db: Db) => db.select().from(missionImage).where(eq(missionImage.missionId, sql.placeholder('missionId'))).orderBy(asc(missionImage.id)));
-const blurringOf = builtOnce((db: Db) => db.select().from(missionBlurring).where(eq(missionBlurring.missionId, sql.placeholder('missionId'))));
+/**
+ * The mission's images and its blurring state in one round trip: one row per image, the state on
+ * each (one row without an image when it has none). Every detail page of a user who may read the
+ * audit trail reads them, so it is built once (built-once.ts).
+ */
+const imagesAndBlurringOf = builtOnce((db: Db) =>
+  db
+    .select({ image: missionImage, blurring: missionBlurring })
+    .from(mission)
+    .leftJoin(missionImage, eq(missionImage.missionId, mission.id))
+    .leftJoin(missionBlurring, eq(missionBlurring.missionId, mission.id))
+    .where(eq(mission.id, sql.placeholder('missionId')))
+    .orderBy(asc(missionImage.id)),
+);
 
 /** The record with the mission's name (for the PDF's head). */
 export async function privacyRecordOfMission(ctx: DomainContext, { missionId }: { missionId: number }): Promise<{ record: PrivacyRecord; missionName: string }> {
   const { row: missionRow } = await requireMission(ctx, missionId, 'readAudit');
-  const rows = await imagesOf(ctx.db).execute({ missionId });
-  const [state] = await blurringOf(ctx.db).execute({ missionId });
+  const found = await imagesAndBlurringOf(ctx.db).execute({ missionId });
+  const rows = found.flatMap((r) => (r.image ? [r.image] : []));
+  const state = found[0]?.blurring ?? undefined;
   const names = await namesOf(ctx, [...rows.flatMap((r) => [r.editedBy, r.approvedBy, ...r.regions.map((g) => g.createdBy)]), state?.blurredBy ?? null, state?.finishedBy ?? null]);
   const record = {
     blurring: missionBlurringDto(missionId, state, names),

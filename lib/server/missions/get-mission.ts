@@ -7,7 +7,7 @@ type CustomerRef = { id: number; name: string; customerNumber: number };
 type PersonRef = { identityId: string; displayName: string };
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
-import { appUser, building, company, customer, missionTag, tag } from '../db/schema';
+import { appUser, building, company, customer, mission, missionTag, tag } from '../db/schema';
 import type { DomainContext } from '../domain/context';
 import { toBuildingDto, toMissionDto, toMissionView } from './mission-dto';
 import { requireMission, type MissionRow } from './visibility';
@@ -23,13 +23,15 @@ export async function getMission(ctx: DomainContext, input: { id: number }): Pro
   return missionDetail(ctx, row, access.capabilities.has('readAllFields'));
 }
 
-/** A mission's buildings, every column, in their order (built-once.ts). */
-const buildingsOf = builtOnce((db: Db) => db.select().from(building).where(eq(building.missionId, sql.placeholder('missionId'))).orderBy(asc(building.id)));
-
-/** The names beside a mission's ids: its company, tags, customers and people (built-once.ts). */
-const namesOf = builtOnce((db: Db) =>
+/**
+ * A mission's buildings (every column, in their order) and the names beside its ids: its company,
+ * tags, customers and people. One round trip, one row per building (the names repeat on each; a
+ * mission without buildings has one row with none). Built once (built-once.ts).
+ */
+const detailOf = builtOnce((db: Db) =>
   db
     .select({
+      building,
       company: { id: company.id, name: company.name },
       tags: sql<TagRef[]>`coalesce((select json_agg(json_build_object('id', ${tag.id}, 'name', ${tag.name}, 'color', ${tag.color}) order by ${tag.name}, ${tag.id})
         from ${missionTag} join ${tag} on ${tag.id} = ${missionTag.tagId} where ${missionTag.missionId} = ${sql.placeholder('missionId')}), '[]'::json)`,
@@ -38,21 +40,24 @@ const namesOf = builtOnce((db: Db) =>
       people: sql<PersonRef[]>`coalesce((select json_agg(json_build_object('identityId', ${appUser.identityId}, 'displayName', ${appUser.displayName}))
         from ${appUser} where ${appUser.identityId} = any(${sql.placeholder('personIds')}::uuid[])), '[]'::json)`,
     })
-    .from(company)
-    .where(eq(company.id, sql.placeholder('companyId'))),
+    .from(mission)
+    .leftJoin(company, eq(company.id, mission.companyId))
+    .leftJoin(building, eq(building.missionId, mission.id))
+    .where(eq(mission.id, sql.placeholder('missionId')))
+    .orderBy(asc(building.id)),
 );
 
 /** The detail DTO of a row already authorized (the actions answer with it too). */
 export async function missionDetail(ctx: DomainContext, row: MissionRow, fullFields: boolean): Promise<MissionDetail> {
-  // Sequential: inside a transaction all queries share one connection. The names beside the ids
-  // come in one query (a round trip per kind of name was a third of this page's queries).
-  const buildings = await buildingsOf(ctx.db).execute({ missionId: row.id });
-  const [names] = await namesOf(ctx.db).execute({
-    companyId: row.companyId,
+  // The buildings and the names beside the ids come in one query (a round trip per kind of name
+  // was a third of this page's queries).
+  const rows = await detailOf(ctx.db).execute({
     missionId: row.id,
     customerIds: [row.customerId, row.subCustomerId].filter((v): v is number => v !== null),
     personIds: [row.ownerId, row.assigneeId, row.createdBy].filter((v): v is string => v !== null),
   });
+  const buildings = rows.flatMap((r) => (r.building ? [r.building] : []));
+  const names = rows[0];
   const { tags = [], customers = [], people = [] } = names ?? {};
   const dto = toMissionDto(row, buildings.map(toBuildingDto), tags.map((t) => t.id));
   const view = toMissionView(dto, fullFields);

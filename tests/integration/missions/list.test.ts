@@ -151,10 +151,13 @@ describe('mission list', () => {
       expect(api.getMissionNeighbours.response.safeParse(around).success).toBe(true);
       expect(around).toEqual({ previousId: whole[at - 1] ?? null, nextId: whole[at + 1] ?? null });
     }
-    const byScan = { companyId: [companyId], sort: 'scanAppointment', order: 'desc' } as const;
-    const scanOrder = (await listMissionsFromJson(admin, { ...byScan, limit: 200 })).items.map((i) => i.id);
-    for (let at = 0; at < scanOrder.length; at++) {
-      expect(await getMissionNeighboursFromJson(admin, { ...byScan, id: scanOrder[at]! })).toEqual({ previousId: scanOrder[at - 1] ?? null, nextId: scanOrder[at + 1] ?? null });
+    // Every position, in sorts whose first key may be null (both directions) and in ones with ties on it.
+    for (const [sort, order] of [['scanAppointment', 'desc'], ['deliveryDate', 'asc'], ['priority', 'desc'], ['created', 'asc']] as const) {
+      const sorted = { companyId: [companyId], sort, order };
+      const inOrder = (await listMissionsFromJson(admin, { ...sorted, limit: 200 })).items.map((i) => i.id);
+      for (let at = 0; at < inOrder.length; at++) {
+        expect(await getMissionNeighboursFromJson(admin, { ...sorted, id: inOrder[at]! })).toEqual({ previousId: inOrder[at - 1] ?? null, nextId: inOrder[at + 1] ?? null });
+      }
     }
     await expect(getMissionNeighboursFromJson(w.ctx('customer'), { ...query, id: whole[0]! })).rejects.toMatchObject({ code: 'not_authorized' });
   });

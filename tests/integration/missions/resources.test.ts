@@ -121,6 +121,10 @@ describe('buildings', () => {
     expect(added.groundArea).toBeCloseTo(100, 0);
     expect(added.perimeter).toBeCloseTo(40, 0);
     expect(added.facadeArea).toBeCloseTo(120, 0);
+    // The detail reads the buildings and the names beside the ids in one query, one row per building: each building once, in order, the names once.
+    const detail = await getMission(w.ctx('customer'), { id: mission.id });
+    expect(detail.buildings.map((b) => b.name)).toEqual(['Haus', 'Garage']);
+    expect(detail).toMatchObject({ company: { name: 'Nord GmbH' }, customer: { customerNumber: 6 } });
     await expect(createBuildingFromJson(w.ctx('customer2'), { missionId: mission.id, name: 'X', footprint: square })).rejects.toMatchObject({ code: 'not_authorized' });
     await expect(createBuildingFromJson(w.ctx('customer'), { missionId: mission.id, name: 'Offen', footprint: { type: 'Polygon', coordinates: [[[11, 48], [11.1, 48], [11, 48.1]]] } })).rejects.toMatchObject({ code: 'validation' });
 
