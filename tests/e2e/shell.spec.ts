@@ -109,3 +109,21 @@ test('the scripts a page starts with are compiled ahead of their first call; a l
   expect(largest.length).toBeGreaterThan(500_000);
   expect(largest.startsWith(hint)).toBe(false);
 });
+
+test('the scripts and stylesheets a page starts with are sent gzipped, without offering ranges of the gzip', async ({ page }) => {
+  // Next serves them with Accept-Ranges; the app server compresses them anyway (lib/server/net/compress-answer.mjs).
+  const html = await (await page.request.get('/mission-list')).text();
+  const files = [...html.matchAll(/<(?:script(?![^>]*noModule)[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1]!);
+  expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(5);
+  expect(files.filter((f) => f.endsWith('.css')).length).toBeGreaterThan(0);
+  let gzipped = 0;
+  for (const file of files) {
+    const answer = await page.request.get(file, { headers: { 'accept-encoding': 'gzip' } });
+    expect(answer.headers()['accept-ranges'], file).toBeUndefined();
+    // Below a kilobyte the compression middleware sends a file as it is (its threshold): gzip would not pay.
+    if ((await answer.body()).byteLength < 1024) continue;
+    expect(answer.headers()['content-encoding'], file).toBe('gzip');
+    gzipped += 1;
+  }
+  expect(gzipped).toBeGreaterThan(5);
+});

@@ -20,11 +20,16 @@ const gzip = compression({ level: 4, filter: worthCompressing });
  * compression's own test (the type is compressible), with three corrections. Next copies a route
  * handler's headers with appendHeader, which leaves Content-Type a one-element array, and
  * compression refuses an array: the message files were sent as they are (38 kB instead of 13 kB
- * for the mission pages). An answer that serves byte ranges (a stored file:
- * lib/server/storage/serve.ts) stays as it is, so its ranges and its length keep meaning the
- * file's bytes. And the API's answers stay uncompressed: through this streaming middleware a list
- * page of 24 kB cost 0.5 ms more CPU, which took the list's p95 at 10 concurrent clients from 96 to
- * 104.5 ms, past its goal of 100 ms (docs/performance.md, 7 Dec morning).
+ * for the mission pages). The API's answers stay uncompressed: through this streaming middleware a
+ * list page of 24 kB cost 0.5 ms more CPU, which took the list's p95 at 10 concurrent clients from
+ * 96 to 104.5 ms, past its goal of 100 ms (docs/performance.md, 7 Dec morning); stored files are
+ * served there too (lib/server/storage/serve.ts), so their ranges and lengths keep meaning their
+ * bytes. And a part of a file (206, Content-Range) stays as it is.
+ *
+ * Next serves its scripts and stylesheets (/_next/static) with Accept-Ranges. Refusing every
+ * answer that offers ranges sent them uncompressed (the mission page's scripts were 500 kB instead
+ * of 146 kB). A whole file that is compressed no longer offers ranges, because a range would count
+ * the file's bytes and not the gzip sent.
  *
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
@@ -33,9 +38,11 @@ function worthCompressing(req, res) {
   if (req.url?.startsWith('/api/')) return false;
   const type = res.getHeader('Content-Type');
   if (Array.isArray(type) && type.length === 1) res.setHeader('Content-Type', type[0]);
-  if (res.hasHeader('Accept-Ranges') || res.hasHeader('Content-Range')) return false;
+  if (res.hasHeader('Content-Range')) return false;
   // @ts-expect-error -- typed for Express's req and res; it reads only Node's
-  return compression.filter(req, res);
+  const worth = compression.filter(req, res);
+  if (worth) res.removeHeader('Accept-Ranges');
+  return worth;
 }
 const PAGE = /^text\/(html|x-component)\b/;
 

@@ -10,8 +10,8 @@ import { compressAnswer } from '@/lib/server/net/compress-answer.mjs';
  * The app server's compression (lib/server/net/compress-answer.mjs) over a real socket: a page's
  * many small chunks leave as one, a flushed chunk still reaches the browser before the page ends,
  * and anything that is not a page is written through chunk by chunk. A route handler's answer (a
- * message file) is compressed too; the API's answers and stored files served with byte ranges are
- * not.
+ * message file) and a script Next serves with Accept-Ranges are compressed too; the API's answers
+ * (stored files among them) and a part of a file (206) are not.
  */
 
 /** What every gzip stream shares, the compression middleware's own included. */
@@ -51,18 +51,19 @@ afterAll(async () => {
 });
 
 /** GETs the answer, gunzipped when it came gzipped; `onFirstBytes` runs when the first decoded bytes arrive. */
-function fetchAnswer(onFirstBytes?: (text: string) => void, path = '/'): Promise<{ encoding: string | undefined; body: string }> {
+function fetchAnswer(onFirstBytes?: (text: string) => void, path = '/'): Promise<{ encoding: string | undefined; body: string; acceptRanges: string | undefined }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'gzip' } }, (res) => {
       const encoding = res.headers['content-encoding'];
+      const acceptRanges = res.headers['accept-ranges'];
       const body = encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
       let text = '';
       body.on('data', (chunk: Buffer) => {
         if (text === '') onFirstBytes?.(chunk.toString('utf8'));
         text += chunk.toString('utf8');
       });
-      body.on('end', () => resolve({ encoding, body: text }));
+      body.on('end', () => resolve({ encoding, body: text, acceptRanges }));
       body.on('error', reject);
     }).on('error', reject);
   });
@@ -135,13 +136,42 @@ it('an API answer is sent as it is', async () => {
   expect(body).toBe(missions);
 });
 
-it('a stored file served with byte ranges is sent as stored, so its ranges mean its bytes', async () => {
+/** What Next's static file server does with a script: the whole file, offering byte ranges. */
+const script = `self.chunk=${JSON.stringify(parts)};`;
+const staticAnswer: Answer = (res) => {
+  res.setHeader('content-type', 'application/javascript; charset=UTF-8');
+  res.setHeader('accept-ranges', 'bytes');
+  res.setHeader('content-length', Buffer.byteLength(script));
+  res.end(script);
+};
+
+it('a script Next serves whole with Accept-Ranges arrives gzipped, no longer offering ranges of the gzip', async () => {
+  answer = staticAnswer;
+  const { encoding, body, acceptRanges } = await fetchAnswer(undefined, '/_next/static/chunks/page-0123.js');
+  expect(encoding).toBe('gzip');
+  expect(body).toBe(script);
+  expect(acceptRanges).toBeUndefined();
+});
+
+it('a part of a file (206 with Content-Range) is sent as stored, so its range means the file\'s bytes', async () => {
+  const part = script.slice(0, 2000);
   answer = (res) => {
-    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.statusCode = 206;
+    res.setHeader('content-type', 'application/javascript; charset=UTF-8');
     res.setHeader('accept-ranges', 'bytes');
-    res.end(missions);
+    res.setHeader('content-range', `bytes 0-1999/${Buffer.byteLength(script)}`);
+    res.end(part);
   };
-  const { encoding, body } = await fetchAnswer();
+  const { encoding, body, acceptRanges } = await fetchAnswer(undefined, '/_next/static/chunks/page-0123.js');
   expect(encoding).toBeUndefined();
-  expect(body).toBe(missions);
+  expect(body).toBe(part);
+  expect(acceptRanges).toBe('bytes');
+});
+
+it('a stored file the API serves with byte ranges is sent as stored', async () => {
+  answer = staticAnswer;
+  const { encoding, body, acceptRanges } = await fetchAnswer(undefined, '/api/v2/missions/1/files/2');
+  expect(encoding).toBeUndefined();
+  expect(body).toBe(script);
+  expect(acceptRanges).toBe('bytes');
 });
