@@ -3,7 +3,7 @@
 import { NextIntlClientProvider, useLocale, useMessages } from 'next-intl';
 import { use, useMemo, type ReactNode } from 'react';
 import { registeredCatalogue } from '@/lib/i18n/catalogue-registry';
-import { mergeMessages } from '@/lib/i18n/merge-messages';
+import { mergedMessages } from '@/lib/i18n/merge-messages';
 
 type Messages = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ export function AreaMessages({ src, children }: { src: string; children: ReactNo
   const messages = useCatalogue(src);
   const outer = useMessages() as Messages;
   const locale = useLocale();
-  const merged = useMemo(() => mergeMessages(outer, messages), [outer, messages]);
+  const merged = useMemo(() => mergedMessages(outer, messages), [outer, messages]);
   return (
     <NextIntlClientProvider locale={locale} messages={merged}>
       {children}

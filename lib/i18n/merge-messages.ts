@@ -15,3 +15,20 @@ export function mergeMessages(outer: Tree, inner: Tree): Tree {
   }
   return out;
 }
+
+const merges = new WeakMap<Tree, WeakMap<Tree, Tree>>();
+
+/**
+ * mergeMessages, kept per pair of message objects. The message files are fixed by the build
+ * (catalogue-registry.ts), so each page's providers get the same merged object every time: what is
+ * kept per catalogue (mission-context.tsx's texts) is then kept across requests. Nothing to add to
+ * (the root provider's empty messages) gives the area's own object.
+ */
+export function mergedMessages(outer: Tree, inner: Tree): Tree {
+  if (Object.keys(outer).length === 0) return inner;
+  let byInner = merges.get(outer);
+  if (!byInner) merges.set(outer, (byInner = new WeakMap()));
+  let merged = byInner.get(inner);
+  if (!merged) byInner.set(inner, (merged = mergeMessages(outer, inner)));
+  return merged;
+}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useMessages, useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useAppTimeZone } from '@/lib/i18n/time-zone';
 import type { UpdatableMissionField } from '@/lib/shared/schemas/mission-update';
@@ -24,6 +24,35 @@ interface MissionState {
 }
 
 const MissionContext = createContext<MissionState | null>(null);
+
+type Translate = FormatContext['t'];
+
+/** Bounded: the fields' texts in a locale are a few hundred. */
+const REMEMBERED_MAX = 5000;
+const rememberedByCatalogue = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The fields' texts (labels, states, "not set", the edit buttons' names) are the same on every page
+ * of a locale, so each is formatted once per message catalogue (its object is kept across requests,
+ * merge-messages.ts): a detail page asks for a hundred-odd, and next-intl's translator costs a few
+ * microseconds per text. Texts with a value other than a string (a count, a date) are formatted
+ * each time.
+ */
+function rememberedTexts(translate: Translate, messages: object, locale: string): Translate {
+  let remembered = rememberedByCatalogue.get(messages);
+  if (!remembered) rememberedByCatalogue.set(messages, (remembered = new Map()));
+  const texts = remembered;
+  return (key, values) => {
+    if (values && Object.values(values).some((value) => typeof value !== 'string')) return translate(key, values);
+    const id = values ? `${locale}\n${key}\n${JSON.stringify(values)}` : `${locale}\n${key}`;
+    let text = texts.get(id);
+    if (text === undefined) {
+      text = translate(key, values);
+      if (texts.size < REMEMBERED_MAX) texts.set(id, text);
+    }
+    return text;
+  };
+}
 
 export function useMission(): MissionState {
   const state = useContext(MissionContext);
@@ -52,10 +81,11 @@ export function MissionProvider({
   const current = local.version > mission.version ? local : mission;
   const accept = useCallback((next: MissionDetail) => setLocal(next), []);
   const editableSet = useMemo(() => new Set(editable), [editable]);
-  const t = useTranslations();
+  const translate = useTranslations();
+  const messages = useMessages();
   const locale = useLocale();
   const timeZone = useAppTimeZone();
-  const format = useMemo(() => ({ t, locale, timeZone }), [t, locale, timeZone]);
+  const format = useMemo(() => ({ t: rememberedTexts(translate, messages, locale), locale, timeZone }), [translate, messages, locale, timeZone]);
   const value = useMemo(() => ({ mission: current, editable: editableSet, kinds, accept, format }), [current, editableSet, kinds, accept, format]);
   return <MissionContext.Provider value={value}>{children}</MissionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { isInternalRoles } from '@/lib/shared/auth/roles';
+import type { StoredRole } from './permission-store';
 
 /**
  * Who performs a domain verb. `system` is the application itself (seed, jobs, migrations of data);
@@ -18,6 +19,8 @@ export type Actor =
       customerId: number | null;
       /** The session's customerID (spec §3), when the identity carries one. */
       customerNumber?: number | null;
+      /** The stored definitions of `roles`, when the request read them with the profile (current-user.ts). */
+      storedRoles?: readonly StoredRole[];
     };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;

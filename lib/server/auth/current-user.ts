@@ -14,6 +14,7 @@ import { AppError } from '../errors';
 import { upsertUserProfile } from '../users/upsert-user-profile';
 import { systemContext } from '../domain/contexts';
 import type { UserActor } from './actor';
+import { roleRowsColumn, storedRoles } from './permission-store';
 
 /** The signed-in user of a request: the identity session, what Argus reads from it, and the domain actor. */
 export interface CurrentUser {
@@ -33,10 +34,22 @@ function mirrored(session: Session, facts: SessionFacts) {
   return { email, displayName: displayName(session, email), assignable: facts.verified && facts.roles.length > 0, roles: [...facts.roles].sort() };
 }
 
-/** The profile row of an identity: read on every request and page render, so built once (built-once.ts). */
+/**
+ * The profile row of an identity, with the stored definitions of the session's roles (the
+ * permissions every request checks): read on every request and page render, so built once
+ * (built-once.ts), and in one round trip.
+ */
 const storedProfile = builtOnce((handle: Db) =>
   handle
-    .select({ companyId: appUser.companyId, customerId: appUser.customerId, email: appUser.email, displayName: appUser.displayName, assignable: appUser.assignable, roles: appUser.roles })
+    .select({
+      companyId: appUser.companyId,
+      customerId: appUser.customerId,
+      email: appUser.email,
+      displayName: appUser.displayName,
+      assignable: appUser.assignable,
+      roles: appUser.roles,
+      roleRows: roleRowsColumn(sql.placeholder('roles')),
+    })
     .from(appUser)
     .where(eq(appUser.identityId, sql.placeholder('identityId'))),
 );
@@ -47,12 +60,12 @@ const storedProfile = builtOnce((handle: Db) =>
  * e-mail, roles and "assignable" follow the identity at every visit, so the pickers show a name edited
  * in the profile and offer only verified users with a role.
  */
-async function profileOf(session: Session, facts: SessionFacts) {
-  const stored = async () => (await storedProfile(db()).execute({ identityId: facts.identityId }))[0];
+async function profileOf(session: Session, facts: SessionFacts): Promise<Pick<UserActor, 'companyId' | 'customerId' | 'storedRoles'>> {
+  const stored = async () => (await storedProfile(db()).execute({ identityId: facts.identityId, roles: facts.roles }))[0];
   const row = await stored();
   if (row) {
     await mirror(facts.identityId, row, mirrored(session, facts));
-    return { companyId: row.companyId, customerId: row.customerId };
+    return { companyId: row.companyId, customerId: row.customerId, storedRoles: storedRoles(row.roleRows, facts.roles) };
   }
   try {
     return await createProfile(session, facts);
@@ -60,7 +73,7 @@ async function profileOf(session: Session, facts: SessionFacts) {
     // Two first requests of a new user (a page and its API calls) race to create the profile: the loser reads the winner's.
     if (isUniqueViolation(err, 'app_user_pkey')) {
       const winner = (await stored())!;
-      return { companyId: winner.companyId, customerId: winner.customerId };
+      return { companyId: winner.companyId, customerId: winner.customerId, storedRoles: storedRoles(winner.roleRows, facts.roles) };
     }
     throw err;
   }

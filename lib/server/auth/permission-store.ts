@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_FLAGS, type PermissionFlag, type RolePermissionTable } from '@/lib/shared/auth/permission-table';
 import { BUILT_IN_ROLES, type BuiltInRole } from '@/lib/shared/auth/roles';
 import { DEFAULT_ROLE_LEVELS, LOCKED_ROLE } from '@/lib/shared/schemas/role';
@@ -31,7 +31,10 @@ function defaultRole(name: BuiltInRole): StoredRole {
   return { name, builtIn: true, locked: name === LOCKED_ROLE, userLevel: DEFAULT_ROLE_LEVELS[name], permissions: PERMISSION_FLAGS.filter((f) => DEFAULT_ROLE_PERMISSIONS[name].includes(f)), version: 0 };
 }
 
-function fromRow(row: typeof appRole.$inferSelect): StoredRole {
+/** What a role's row says about it (the rest of the row is bookkeeping). */
+export type RoleRow = Pick<typeof appRole.$inferSelect, 'name' | 'permissions' | 'userLevel' | 'version'>;
+
+function fromRow(row: RoleRow): StoredRole {
   // The admin role is locked to every flag and the top level, whatever a row says.
   if (row.name === LOCKED_ROLE) return { ...defaultRole(LOCKED_ROLE), version: row.version };
   return {
@@ -48,10 +51,22 @@ function fromRow(row: typeof appRole.$inferSelect): StoredRole {
 // Every request reads its user's roles (built-once.ts); the names go as one array parameter.
 const namedRoles = builtOnce((db: Db | Tx) => db.select().from(appRole).where(sql`${appRole.name} = any(${sql.placeholder('names')}::text[])`));
 
+/**
+ * The rows of the named roles as one JSON column of another query: the request's first read (the
+ * user's profile, current-user.ts) brings its roles along instead of a second round trip.
+ */
+export const roleRowsColumn = (names: SQL | Placeholder) =>
+  sql<RoleRow[]>`(select coalesce(json_agg(json_build_object('name', ${appRole.name}, 'permissions', ${appRole.permissions}, 'userLevel', ${appRole.userLevel}, 'version', ${appRole.version})), '[]'::json) from ${appRole} where ${appRole.name} = any(${names}::text[]))`;
+
 /** The named roles (all when `names` is omitted): stored rows, then built-in defaults; unknown names are left out. */
 export async function loadRoles(names?: readonly string[], database: Db | Tx = defaultDb()): Promise<StoredRole[]> {
   if (names && names.length === 0) return [];
   const rows = names ? await namedRoles(database).execute({ names: [...names] }) : await database.select().from(appRole);
+  return storedRoles(rows, names);
+}
+
+/** Roles from their stored rows (read with loadRoles or roleRowsColumn), then the built-in defaults of the names without one. */
+export function storedRoles(rows: readonly RoleRow[], names?: readonly string[]): StoredRole[] {
   const stored = new Map(rows.map((row) => [row.name, fromRow(row)]));
   const builtIn = BUILT_IN_ROLES.filter((name) => !stored.has(name) && (!names || names.includes(name))).map(defaultRole);
   return [...builtIn, ...stored.values()].sort((a, b) => b.userLevel - a.userLevel || a.name.localeCompare(b.name));
@@ -63,8 +78,10 @@ export async function loadRole(name: string, database: Db | Tx = defaultDb()): P
 
 /** The table `permissionsFor` expects, for just these roles. */
 export async function rolePermissionTable(roles: readonly string[], database: Db | Tx = defaultDb()): Promise<RolePermissionTable> {
-  return Object.fromEntries((await loadRoles(roles, database)).map((role) => [role.name, role.permissions]));
+  return permissionTableOf(await loadRoles(roles, database));
 }
+
+export const permissionTableOf = (roles: readonly StoredRole[]): RolePermissionTable => Object.fromEntries(roles.map((role) => [role.name, role.permissions]));
 
 /** The highest level among the roles; 0 with no known role. */
 export const levelOfRoles = (roles: readonly StoredRole[]) => roles.reduce((level, role) => Math.max(level, role.userLevel), 0);

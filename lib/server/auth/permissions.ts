@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { permissionsFor } from '@/lib/shared/auth/permission-table';
 import type { PermissionSet } from '@/lib/shared/permissions';
 import type { UserActor } from './actor';
-import { rolePermissionTable } from './permission-store';
+import { permissionTableOf, rolePermissionTable } from './permission-store';
 
 /**
  * The permission set of a user actor (spec §3, §6): the union of their roles' flags from the
@@ -13,6 +13,6 @@ import { rolePermissionTable } from './permission-store';
  * same actor) it is read once.
  */
 export const permissionsOf = cache(async (actor: UserActor): Promise<PermissionSet> => {
-  const table = await rolePermissionTable(actor.roles);
+  const table = actor.storedRoles ? permissionTableOf(actor.storedRoles) : await rolePermissionTable(actor.roles);
   return permissionsFor({ roles: actor.roles, customerNumber: actor.customerNumber ?? null }, table);
 });

@@ -123,6 +123,28 @@ describe('sign-in and access on the server', () => {
     expect(await resolveUser(null)).toBeNull();
   });
 
+  it('reads the session\'s roles with the profile, so a role edited between two requests applies to the second', async () => {
+    const { permissionsOf } = await import('@/lib/server/auth/permissions');
+    const { loadRoles } = await import('@/lib/server/auth/permission-store');
+    const { pool } = await import('@/lib/server/db/client');
+    const email = uniqueEmail();
+    await createIdentity(email, { roles: ['external'] });
+    const browser = await signedIn(email);
+    await resolveUser(browser.cookieHeader()); // the first visit makes the profile
+    const before = (await resolveUser(browser.cookieHeader()))!;
+    expect(before.actor.storedRoles).toEqual(await loadRoles(['external']));
+    expect((await permissionsOf(before.actor)).UI.menu).toMatchObject({ missionList: true, planner: false });
+
+    await pool().query(`insert into app_role (name, permissions, user_level, built_in, version) values ('external', '{UI.menu.missionList,UI.menu.planner}', 10, true, 3)`);
+    try {
+      const after = (await resolveUser(browser.cookieHeader()))!;
+      expect(after.actor.storedRoles).toEqual([expect.objectContaining({ name: 'external', permissions: ['UI.menu.missionList', 'UI.menu.planner'], version: 3 })]);
+      expect((await permissionsOf(after.actor)).UI.menu).toMatchObject({ missionList: true, planner: true });
+    } finally {
+      await pool().query(`delete from app_role where name = 'external'`);
+    }
+  });
+
   it('GET /api/v2/permission: 401 without a session, the role flags with one (map view for customer 6)', async () => {
     const anonymous = await permissionGET(new Request(`${APP}/api/v2/permission`), noParams);
     expect(anonymous.status).toBe(401);

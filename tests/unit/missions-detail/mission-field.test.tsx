@@ -1,4 +1,6 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
 import userEvent from '@testing-library/user-event';
 import { kindsOf } from '@/components/missions/detail/field-kinds';
 import { MissionProvider } from '@/components/missions/detail/mission-context';
@@ -37,6 +39,27 @@ describe('MissionField', () => {
     renderField('description', []);
     expect(screen.getByText('Scan the town hall.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Description' })).toBeNull();
+  });
+
+  it('shows the texts of the catalogue it renders with, though the same texts of another catalogue were shown before', () => {
+    const withLabel = (label: string) => ({ ...en, missions: { ...en.missions, fields: { ...en.missions.fields, description: label } } });
+    const renderWith = (messages: typeof en) =>
+      render(
+        <NextIntlClientProvider locale="en" messages={messages} timeZone="Europe/Berlin">
+          <MissionProvider mission={fullMission()} editable={['description']} kinds={kindsOf(['description'])}>
+            <dl>
+              <MissionField field="description" />
+            </dl>
+          </MissionProvider>
+        </NextIntlClientProvider>,
+      );
+    const first = renderWith(withLabel('Beschreibung A'));
+    expect(screen.getByText('Beschreibung A')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Beschreibung A' })).toBeInTheDocument();
+    first.unmount();
+    renderWith(withLabel('Beschreibung B'));
+    expect(screen.getByText('Beschreibung B')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Beschreibung B' })).toBeInTheDocument();
   });
 
   it('shows an unset date as not set and a set one in the long format', () => {
