@@ -15,11 +15,13 @@
  * Usage: node scripts/app-server.mjs [--dev] [--port N]
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import next from 'next';
 import { compressAnswer } from '../lib/server/net/compress-answer.mjs';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../lib/server/security/headers.mjs';
+import { processCount, serveInProcesses } from './lib/cluster.mjs';
 
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
@@ -127,112 +129,124 @@ function envelopeEmptyErrors(req, res) {
   };
 }
 
-// Answers are compressed here (compressAnswer), so next.config.mjs turns Next's own gzip off.
-process.env.ARGUS_SERVER_COMPRESSES = '1';
+/** @param {number} processes */
+const readyLine = (processes) => `▲ Argus ${dev ? 'dev' : 'production'} server ready on http://localhost:${port}${processes > 1 ? ` (${processes} processes)` : ''}`;
 
-const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
-const handle = app.getRequestHandler();
-await app.prepare();
+// Production serves from APP_PROCESSES processes (scripts/lib/cluster.mjs); dev mode's compiler wants one.
+const processes = dev ? 1 : processCount();
+if (serveInProcesses(processes, { name: 'app-server', onReady: () => console.log(readyLine(processes)) })) await serve();
 
-/**
- * The middle PATCH requests of an upload go straight into its file (lib/server/uploads/node-patch.ts,
- * which the upload route registers when Next loads it): Next would wrap every byte in web streams.
- * It takes a request or leaves it, unread, to Next.
- * @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean}
- */
-const offerUploadPatch = (req, res) => {
-  const offer = /** @type {Record<string, unknown>} */ (globalThis).__argusOfferUploadPatch;
-  if (req.method !== 'PATCH' || typeof offer !== 'function') return false;
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-  return offer(req, res);
-};
+/** One server process: Next's request handler behind ours. */
+async function serve() {
+  // Answers are compressed here (compressAnswer), so next.config.mjs turns Next's own gzip off.
+  process.env.ARGUS_SERVER_COMPRESSES = '1';
 
-/**
- * Each request runs with its answer at hand, so a page that shows the not-found or forbidden view
- * itself can still answer 404 / 403 (lib/server/pages/page-status.ts; Next gives pages no way to).
- * A client-side navigation's RSC request stays 200: Next's router reloads the whole page on any
- * other status, and it shows the view either way.
- */
-const pageAnswers = new AsyncLocalStorage();
-/** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('argus.page-answer')] = pageAnswers;
+  const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
+  const handle = app.getRequestHandler();
+  await app.prepare();
 
-/**
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- */
-const pageAnswer = (req, res) => ({
-  /** @param {number} status */
-  setStatus(status) {
-    if (res.headersSent) return false;
-    if (req.headers.rsc !== '1') res.statusCode = status;
-    return true;
-  },
-});
+  /**
+   * The middle PATCH requests of an upload go straight into its file (lib/server/uploads/node-patch.ts,
+   * which the upload route registers when Next loads it): Next would wrap every byte in web streams.
+   * It takes a request or leaves it, unread, to Next.
+   * @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean}
+   */
+  const offerUploadPatch = (req, res) => {
+    const offer = /** @type {Record<string, unknown>} */ (globalThis).__argusOfferUploadPatch;
+    if (req.method !== 'PATCH' || typeof offer !== 'function') return false;
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    return offer(req, res);
+  };
 
-/**
- * The route guard of spec §2 (lib/server/guard/), which instrumentation.ts registers: it answers a
- * page request with a redirect, or prepares it for Next (true: answered). A production Next runs
- * instrumentation.ts only at its first request, so it is run here, through Next's own (pinned)
- * entry point, which remembers that it ran. A server without the guard would serve every page
- * unguarded, so it must be there to start at all.
- */
-// Imported once Next has set up its server environment (the module needs Next's AsyncLocalStorage global).
-const { ensureInstrumentationRegistered } = await import('next/dist/server/lib/router-utils/instrumentation-globals.external.js');
-await ensureInstrumentationRegistered(process.cwd(), '.next');
-/** @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>} */
-const guard = /** @type {Record<symbol, any>} */ (globalThis)[Symbol.for('argus.page-guard')];
-if (typeof guard !== 'function') throw new Error('the route guard is not registered (instrumentation.ts did not run)');
+  /**
+   * Each request runs with its answer at hand, so a page that shows the not-found or forbidden view
+   * itself can still answer 404 / 403 (lib/server/pages/page-status.ts; Next gives pages no way to).
+   * A client-side navigation's RSC request stays 200: Next's router reloads the whole page on any
+   * other status, and it shows the view either way.
+   */
+  const pageAnswers = new AsyncLocalStorage();
+  /** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('argus.page-answer')] = pageAnswers;
 
-const server = createServer((req, res) => {
-  const url = req.url ?? '/';
-  if (API.test(url)) {
-    const refusal = urlRefusal(url);
-    if (refusal) {
-      const body = envelope(refusal.code, refusal.message, refusal.details);
-      res.writeHead(400, { ...securityHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
-      res.end(body);
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  const pageAnswer = (req, res) => ({
+    /** @param {number} status */
+    setStatus(status) {
+      if (res.headersSent) return false;
+      if (req.headers.rsc !== '1') res.statusCode = status;
+      return true;
+    },
+  });
+
+  /**
+   * The route guard of spec §2 (lib/server/guard/), which instrumentation.ts registers: it answers a
+   * page request with a redirect, or prepares it for Next (true: answered). A production Next runs
+   * instrumentation.ts only at its first request, so it is run here, through Next's own (pinned)
+   * entry point, which remembers that it ran. A server without the guard would serve every page
+   * unguarded, so it must be there to start at all.
+   */
+  // Imported once Next has set up its server environment (the module needs Next's AsyncLocalStorage global).
+  const { ensureInstrumentationRegistered } = await import('next/dist/server/lib/router-utils/instrumentation-globals.external.js');
+  await ensureInstrumentationRegistered(process.cwd(), '.next');
+  /** @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>} */
+  const guard = /** @type {Record<symbol, any>} */ (globalThis)[Symbol.for('argus.page-guard')];
+  if (typeof guard !== 'function') throw new Error('the route guard is not registered (instrumentation.ts did not run)');
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (API.test(url)) {
+      const refusal = urlRefusal(url);
+      if (refusal) {
+        const body = envelope(refusal.code, refusal.message, refusal.details);
+        res.writeHead(400, { ...securityHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+        res.end(body);
+        return;
+      }
+      if (offerUploadPatch(req, res)) return;
+      envelopeEmptyErrors(req, res);
+    }
+    compressAnswer(req, res);
+    pageAnswers.run(pageAnswer(req, res), async () => (await guard(req, res)) || handle(req, res)).catch((err) => {
+      console.error('[app-server] request failed', err);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end();
+      }
+    });
+  });
+
+  // Requests Node's HTTP parser refuses never reach a handler: answer them here, in the envelope.
+  server.on('clientError', (err, socket) => {
+    const code = /** @type {{ code?: string }} */ (err).code;
+    if (code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
       return;
     }
-    if (offerUploadPatch(req, res)) return;
-    envelopeEmptyErrors(req, res);
-  }
-  compressAnswer(req, res);
-  pageAnswers.run(pageAnswer(req, res), async () => (await guard(req, res)) || handle(req, res)).catch((err) => {
-    console.error('[app-server] request failed', err);
-    if (!res.headersSent) {
-      res.statusCode = 500;
-      res.end();
-    }
+    const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = envelope('bad_request', tooLarge ? 'The request headers are too large' : 'The request is not valid HTTP');
+    const headers = Object.entries({ ...securityHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', connection: 'close' });
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
   });
-});
 
-// Requests Node's HTTP parser refuses never reach a handler: answer them here, in the envelope.
-server.on('clientError', (err, socket) => {
-  const code = /** @type {{ code?: string }} */ (err).code;
-  if (code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const tooLarge = code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const body = envelope('bad_request', tooLarge ? 'The request headers are too large' : 'The request is not valid HTTP');
-  const headers = Object.entries({ ...securityHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', connection: 'close' });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
-});
+  // An idle keep-alive connection is closed after 65 s, not Node's 5 s: a client (a proxy, an API
+  // client, the e2e suite's request context) that reuses one just as the server closes it gets a
+  // reset instead of an answer. Proxies close theirs after 60 s, so the app must wait longer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
-// An idle keep-alive connection is closed after 65 s, not Node's 5 s: a client (a proxy, an API
-// client, the e2e suite's request context) that reuses one just as the server closes it gets a
-// reset instead of an answer. Proxies close theirs after 60 s, so the app must wait longer.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-
-server.listen(port, () => console.log(`▲ Argus ${dev ? 'dev' : 'production'} server ready on http://localhost:${port}`));
-
-// Stop taking connections, let running requests finish, then go (the orchestrator SIGKILLs after its grace period).
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
+  server.listen(port, () => {
+    if (!cluster.isWorker) console.log(readyLine(1));
   });
+
+  // Stop taking connections, let running requests finish, then go (the orchestrator SIGKILLs after its grace period).
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.once(signal, () => {
+      server.close(() => process.exit(0));
+      server.closeIdleConnections();
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
 }

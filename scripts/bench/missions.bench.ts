@@ -15,7 +15,10 @@
  * (`/bench-bare/{id}`: one `select … where id = $1` through the app's own database module, rendered
  * in the root layout), is built with `next build` in a temporary folder and served by `next start`
  * next to the real app, on the same database: Next's own server, which does not run the app's route
- * guard (scripts/app-server.mjs does). So "bare" means: Next.js rendering a page with one keyed
+ * guard (scripts/app-server.mjs does). Since 7 Dec the app may serve from several processes
+ * (APP_PROCESSES, scripts/lib/cluster.mjs; one on two cores), and the bare page's `next start`
+ * then runs in as many (lib/bare-server.mjs): `serverProcesses` says how many; the CPU figures of
+ * either server add up all its processes. So "bare" means: Next.js rendering a page with one keyed
  * query — no session check, no guard, no shell. Both are measured alternately
  * in rounds so drift on a busy machine hits both alike, after a first round that is not measured
  * (the warm-up: steady state is what the goals are about).
@@ -47,6 +50,7 @@ import { runToCompletion } from '../lib/processes';
 import { cookieHeader, prepareStack, signIn, startBuildCopy, startStack, stopStack, workerSettled } from './lib/app';
 import { identityCallsPerNavigation } from './lib/identity-calls';
 import { leanGetter } from './lib/lean-get';
+import { processCount } from '../lib/cluster.mjs';
 import { cpuMeter, pidListeningOn } from './lib/process-cpu';
 import { percentile } from './stats';
 
@@ -227,7 +231,7 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
 
     const { detailId, deepCursor } = await seedMissions(ctx.databaseUrl);
     copy = await buildBareCopy(stack.env);
-    const bare = await startBuildCopy(stack, 'app-bare', copy, barePort);
+    const bare = await startBuildCopy(stack, 'app-bare', copy, barePort, { server: join(root, 'scripts', 'bench', 'lib', 'bare-server.mjs') });
     const worker = await workerSettled(ctx.databaseUrl);
     log(`worker ${worker.settled ? 'settled' : 'still busy'} after ${Math.round(worker.waitedMs / 1000)} s`);
 
@@ -289,10 +293,11 @@ export default async function run(ctx: { databaseUrl: string }): Promise<Record<
     }
     loads.push(loadavg()[0]!);
     const result: Record<string, unknown> = {
-      method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query under next start, no guard (see the file header); measured with a keep-alive node:http client that asks for gzip and does not inflate (lib/lean-get.ts)',
+      method: '100 000 seeded missions; admin@ session; "bare" = a temporary copy of the app with one extra page running one keyed query under next start, no guard, in as many processes as the app (see the file header); measured with a keep-alive node:http client that asks for gzip and does not inflate (lib/lean-get.ts)',
       workerSettled: worker,
       missions: MISSIONS,
       deepPage: `cursor 90 000 rows into the default order (first row: ${deepFirst})`,
+      serverProcesses: processCount(stack.env.APP_PROCESSES),
     };
     for (const key of Object.keys(samples).filter((k) => k !== 'warm')) result[key] = figures(samples[key]!);
     const f = (k: string) => result[k] as Figures;

@@ -1,11 +1,12 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { SupportContact, SupportReceipt, SupportRequest } from '@/lib/shared/schemas/support';
 import { appOrigin } from '../env-schema';
 import { env } from '../env';
-import { appUser } from '../db/schema';
-import type { DomainContext } from '../domain/context';
+import { recordAudit } from '../audit/record-audit';
+import { appUser, auditEvent } from '../db/schema';
+import { inTransaction, type DomainContext, type Tx } from '../domain/context';
 import { AppError } from '../errors';
 import { requireMission } from '../missions/visibility';
 
@@ -15,17 +16,23 @@ import { requireMission } from '../missions/visibility';
  * outbox when no SMTP is configured). A mission is named only if the sender may see it.
  */
 
-/** Requests one user may send in WINDOW_MS: enough for a conversation, not for flooding the mailbox. */
+/** Requests one user may send in WINDOW_MINUTES: enough for a conversation, not for flooding the mailbox. */
 const PER_WINDOW = 5;
-const WINDOW_MS = 10 * 60_000;
-const sent = new Map<string, number[]>();
+const WINDOW_MINUTES = 10;
+/** First key of the per-user advisory lock that makes counting and recording one step. */
+const SENDER_LOCK = 0x5355_5050;
 
-function allowNow(identityId: string, now: number): boolean {
-  const recent = (sent.get(identityId) ?? []).filter((at) => now - at < WINDOW_MS);
-  if (recent.length >= PER_WINDOW) return false;
-  sent.set(identityId, [...recent, now]);
-  if (sent.size > 10_000) sent.delete(sent.keys().next().value!);
-  return true;
+/**
+ * Whether the sender may send another request now, counted from the audit trail, where each
+ * request is recorded: the same for every app process. Call inside the request's transaction.
+ */
+async function allowNow(tx: Tx, identityId: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SENDER_LOCK}, hashtext(${identityId}))`);
+  const [recent] = await tx
+    .select({ count: count() })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.actorId, identityId), eq(auditEvent.entity, 'support_request'), gt(auditEvent.at, sql`now() - make_interval(mins => ${WINDOW_MINUTES})`)));
+  return recent!.count < PER_WINDOW;
 }
 
 export function supportContact(): SupportContact {
@@ -35,14 +42,12 @@ export function supportContact(): SupportContact {
 export async function sendSupportRequest(ctx: DomainContext, input: SupportRequest): Promise<SupportReceipt> {
   if (ctx.actor.kind !== 'user') throw new AppError('not_authorized', 'Only signed-in users write to support');
   const mission = input.missionId === undefined ? null : (await requireMission(ctx, input.missionId, 'read')).row;
-  if (!allowNow(ctx.actor.identityId, ctx.clock.now().getTime())) {
-    throw new AppError('rate_limited', `At most ${PER_WINDOW} support requests in ${WINDOW_MS / 60_000} minutes`, undefined, 'support.tooMany');
-  }
-  const [user] = await ctx.db.select({ email: appUser.email, displayName: appUser.displayName }).from(appUser).where(eq(appUser.identityId, ctx.actor.identityId));
+  const identityId = ctx.actor.identityId;
+  const [user] = await ctx.db.select({ email: appUser.email, displayName: appUser.displayName }).from(appUser).where(eq(appUser.identityId, identityId));
   const reference = `SUP-${ctx.clock.now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
   const origin = appOrigin(env());
   const text = [
-    `From: ${user?.displayName ?? '—'} <${user?.email ?? ctx.actor.identityId}>`,
+    `From: ${user?.displayName ?? '—'} <${user?.email ?? identityId}>`,
     `Roles: ${ctx.actor.roles.join(', ') || '—'}`,
     `Page: ${input.page ? `${origin}${input.page}` : '—'}`,
     `Mission: ${mission ? `${mission.id} ${mission.name} (${origin}/mission/${mission.id})` : '—'}`,
@@ -51,7 +56,13 @@ export async function sendSupportRequest(ctx: DomainContext, input: SupportReque
     input.message,
     '',
   ].join('\n');
-  const { delivery } = await ctx.mail.send(ctx.db, { to: env().SUPPORT_EMAIL, subject: `[${reference}] ${input.subject}`, text, template: 'support' });
-  ctx.log.info(`support request ${reference} from ${ctx.actor.identityId} (${delivery})`);
+  const { delivery } = await inTransaction(ctx, async (tx) => {
+    if (!(await allowNow(tx.db, identityId))) {
+      throw new AppError('rate_limited', `At most ${PER_WINDOW} support requests in ${WINDOW_MINUTES} minutes`, undefined, 'support.tooMany');
+    }
+    await recordAudit(tx, { entity: 'support_request', entityId: reference, action: 'send', diff: { subject: input.subject, page: input.page ?? null, missionId: mission?.id ?? null } });
+    return ctx.mail.send(tx.db, { to: env().SUPPORT_EMAIL, subject: `[${reference}] ${input.subject}`, text, template: 'support' });
+  });
+  ctx.log.info(`support request ${reference} from ${identityId} (${delivery})`);
   return { reference, delivery };
 }

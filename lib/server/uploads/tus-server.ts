@@ -8,6 +8,7 @@ import { storage } from '../storage';
 import { createUpload, type UploadRow } from './create-upload';
 import { finishUpload } from './finish-upload';
 import { uploadLimits, type UploadLimits } from './limits';
+import { UploadLocker } from './upload-locker';
 import { recordDigest, type RunningDigest } from './running-digest';
 import { tusAreaFromEnv, type TusArea } from './tus-area';
 
@@ -53,6 +54,7 @@ export function createUploadService(area: TusArea, limits: UploadLimits): Upload
     // Same-origin only: no CORS grants (the wrapper refuses cross-origin writes first).
     allowedOrigins: () => false,
     namingFunction: () => randomBytes(16).toString('hex'),
+    locker: uploadLocker(),
     async onUploadCreate(req, upload) {
       const state = pending.get(req);
       if (!state?.create || upload.size === undefined) throw { status_code: 400, body: 'Upload-Length required\n' };
@@ -87,7 +89,13 @@ export function createUploadService(area: TusArea, limits: UploadLimits): Upload
   };
 }
 
-const holder = globalThis as unknown as { __argusUploads?: UploadService };
+const holder = globalThis as unknown as { __argusUploads?: UploadService; __argusUploadLocker?: UploadLocker };
+
+/** The process's upload locks, valid across processes (upload-locker.ts). */
+export function uploadLocker(): UploadLocker {
+  holder.__argusUploadLocker ??= new UploadLocker(env().DATABASE_URL!);
+  return holder.__argusUploadLocker;
+}
 
 /** The process-wide upload service: the tus store chosen from the environment (fs, or S3 when configured). */
 export function uploadService(): UploadService {

@@ -49,11 +49,22 @@ describe('a message to support', () => {
     expect((await send(null, { subject: 'x', message: 'y' })).status).toBe(401);
   });
 
-  it('takes five messages from one user in ten minutes, then answers 429', async () => {
+  it('takes five messages from one user in ten minutes, then answers 429, in every app process alike', async () => {
     for (let i = 0; i < 5; i++) expect((await send('operator', { subject: `Nachricht ${i}`, message: 'Text' })).status).toBe(202);
-    const sixth = await send('operator', { subject: 'Nachricht 6', message: 'Text' });
+    const audited = await app.t.pool.query<{ entity_id: string }>("select entity_id from audit_event where entity = 'support_request' and action = 'send' and actor_id = $1", [app.ids.operator]);
+    expect(audited.rows).toHaveLength(5);
+    // The sixth goes to a freshly loaded route, as if another app process served it.
+    let another: typeof route | undefined;
+    await jest.isolateModulesAsync(async () => {
+      another = await import('@/app/api/v2/support/route');
+    });
+    expect(another!.POST).not.toBe(route.POST);
+    const sixth = await callAs(another!.POST, 'operator', 'POST', '/api/v2/support', { json: { subject: 'Nachricht 6', message: 'Text' } });
     expect(sixth.status).toBe(429);
     expect(((await sixth.json()) as { error: { details: { key: string } } }).error.details.key).toBe('support.tooMany');
+    // A refused message is neither recorded nor sent.
+    expect((await app.t.pool.query("select 1 from audit_event where entity = 'support_request' and actor_id = $1", [app.ids.operator])).rowCount).toBe(5);
+    expect((await outbox()).filter((m) => m.subject.endsWith('Nachricht 6'))).toEqual([]);
   });
 
   it('tells whom to reach', async () => {
