@@ -21,15 +21,11 @@ const RESTART_WINDOW_MS = 60_000;
 const STOP_GRACE_MS = 6000;
 
 /**
- * How many processes serve: `APP_PROCESSES` when set (1–64), else one per core but one, at least one.
- * The core left over is for PostgreSQL, the identity service and the job worker, which `npm start`
- * runs on the same machine: on two cores, a second app process raised the mission page's
- * throughput by a fifth and its p95 by a fifth too, as every query then waited for a core
- * (docs/adr/0020-app-processes.md).
+ * How many processes serve: `APP_PROCESSES` when set (1–64), else one per core the process may use.
  * @param {string | undefined} [configured]
  */
 export function processCount(configured = process.env.APP_PROCESSES) {
-  if (configured === undefined || configured === '') return Math.max(1, availableParallelism() - 1);
+  if (configured === undefined || configured === '') return availableParallelism();
   const count = Number(configured);
   if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`APP_PROCESSES must be a whole number from 1 to 64, not "${configured}"`);
   return count;
