@@ -18,7 +18,7 @@ export const envSchema = z.object({
   APP_URL: url.optional(),
   /** Deployment stage: selects the logo variant and staging behaviour. */
   ARGUS_STAGE: z.enum(['dev', 'stage', 'prod']).optional(),
-  /** Processes the production app serves from (scripts/lib/cluster.mjs); default one per CPU core. */
+  /** Processes the production app serves from (scripts/lib/cluster.mjs); default one per CPU core but one. */
   APP_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Reverse proxies (IPs/CIDRs, comma separated) whose X-Forwarded-For names the client; default none. */

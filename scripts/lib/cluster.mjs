@@ -21,11 +21,14 @@ const RESTART_WINDOW_MS = 60_000;
 const STOP_GRACE_MS = 6000;
 
 /**
- * How many processes serve: `APP_PROCESSES` when set (1–64), else one per core the process may use.
+ * How many processes serve: `APP_PROCESSES` when set (1–64), else one per core but one, at least one.
+ * The core left over is for PostgreSQL, the identity service and the job worker, which `npm start`
+ * runs on the same machine: with as many app processes as cores, every query and session check
+ * waited for a core, and the answers' p95 rose (docs/adr/0020-app-processes.md).
  * @param {string | undefined} [configured]
  */
 export function processCount(configured = process.env.APP_PROCESSES) {
-  if (configured === undefined || configured === '') return availableParallelism();
+  if (configured === undefined || configured === '') return Math.max(1, availableParallelism() - 1);
   const count = Number(configured);
   if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`APP_PROCESSES must be a whole number from 1 to 64, not "${configured}"`);
   return count;

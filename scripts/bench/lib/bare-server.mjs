@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `next start`, in as many processes as the app serves from (scripts/lib/cluster.mjs: APP_PROCESSES,
- * else one per core), so that the bare page's throughput is compared like with like.
+ * else one per core but one), so that the bare page's throughput is compared like with like.
  * Usage: node bare-server.mjs --port N (in the built copy's folder).
  */
 import { createRequire } from 'node:module';

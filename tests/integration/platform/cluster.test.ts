@@ -107,9 +107,9 @@ it('stops every process on SIGTERM', async () => {
   expect([...pids].filter(alive)).toEqual([]);
 });
 
-it('takes its number of processes from APP_PROCESSES, else one per core', () => {
+it('takes its number of processes from APP_PROCESSES, else one per core but one', () => {
   expect(processCount('3')).toBe(3);
-  expect(processCount(undefined)).toBe(availableParallelism());
-  expect(processCount('')).toBe(availableParallelism());
+  expect(processCount(undefined)).toBe(Math.max(1, availableParallelism() - 1));
+  expect(processCount('')).toBe(Math.max(1, availableParallelism() - 1));
   for (const bad of ['0', '65', '1.5', 'two']) expect(() => processCount(bad)).toThrow('APP_PROCESSES must be a whole number from 1 to 64');
 });
