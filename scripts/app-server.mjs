@@ -12,6 +12,8 @@
  * 0019). Plain JavaScript, not TypeScript through tsx: the loader would sit in front of every
  * module Next loads and slow the first requests.
  *
+ * In production it serves from APP_PROCESSES processes on one port (scripts/lib/cluster.mjs, ADR 0020).
+ *
  * Usage: node scripts/app-server.mjs [--dev] [--port N]
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
