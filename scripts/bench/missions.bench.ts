@@ -16,10 +16,10 @@
  * in the root layout), is built with `next build` in a temporary folder and served by `next start`
  * next to the real app, on the same database: Next's own server, which does not run the app's route
  * guard (scripts/app-server.mjs does). Since 7 Dec the app may serve from several processes
- * (APP_PROCESSES, scripts/lib/cluster.mjs; by default one per core but one), and the bare page's `next start`
- * then runs in as many (lib/bare-server.mjs): `serverProcesses` says how many; the CPU figures of
- * either server add up all its processes. So "bare" means: Next.js rendering a page with one keyed
- * query — no session check, no guard, no shell. Both are measured alternately
+ * (APP_PROCESSES, scripts/lib/cluster.mjs; by default one per core but one), and the bare page's
+ * `next start` then runs in as many (lib/bare-server.mjs): `serverProcesses` says how many; the
+ * CPU figures of either server add up all its processes. So "bare" means: Next.js rendering a page
+ * with one keyed query — no session check, no guard, no shell. Both are measured alternately
  * in rounds so drift on a busy machine hits both alike, after a first round that is not measured
  * (the warm-up: steady state is what the goals are about).
  *

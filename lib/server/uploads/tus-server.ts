@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Server } from '@tus/server';
 import { UPLOADS_PATH, type UploadMetadata } from '@/lib/shared/schemas/upload';
 import type { DomainContext } from '../domain/context';
+import { databaseUrl } from '../db/client';
 import { env } from '../env';
 import { storage } from '../storage';
 import { createUpload, type UploadRow } from './create-upload';
@@ -93,7 +94,7 @@ const holder = globalThis as unknown as { __argusUploads?: UploadService; __argu
 
 /** The process's upload locks, valid across processes (upload-locker.ts). */
 export function uploadLocker(): UploadLocker {
-  holder.__argusUploadLocker ??= new UploadLocker(env().DATABASE_URL!);
+  holder.__argusUploadLocker ??= new UploadLocker(databaseUrl());
   return holder.__argusUploadLocker;
 }
 

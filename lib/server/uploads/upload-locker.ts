@@ -25,7 +25,7 @@ const RETRY_MS = 25;
 const ASK_AGAIN_MS = 1000;
 /** A connection that held no lock this long is closed (an upload being streamed locks every few ms). */
 const IDLE_MS = 10_000;
-export const LOCK_TIMEOUT_MS = 30_000;
+const LOCK_TIMEOUT_MS = 30_000;
 
 export class UploadLocker implements Locker {
   /** Uploads this process holds, with how to ask each holder to let go. */

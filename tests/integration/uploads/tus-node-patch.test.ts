@@ -181,6 +181,25 @@ describe('the middle requests of an upload, straight into its file', () => {
       expect((await q('select sha256 from upload where id = $1', [id]))[0]).toEqual({ sha256: sha256(las) });
     });
 
+    it('keeps following across a resume: the admission expired and the upload locks\' connection was lost meanwhile', async () => {
+      const las = lasFile(20_000);
+      const id = await created(las.byteLength, 'pause.las');
+      await sendAll(id, las.subarray(0, 3 * REQUEST), 0);
+      const { forgetAdmissions } = await import('@/lib/server/uploads/admission');
+      forgetAdmissions(id);
+      const [lost] = await q("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'argus-upload-locks' and pid <> pg_backend_pid()");
+      expect(lost).toEqual({ n: 1 });
+      const before = taken.length;
+      expect(await offsetOf(id)).toBe(3 * REQUEST);
+      const last = Math.floor((las.byteLength - 1) / REQUEST) * REQUEST;
+      await sendAll(id, las.subarray(0, last), 3 * REQUEST);
+      // The first request after the pause went to the route handler, the rest straight into the file.
+      expect(taken.length - before).toBe(last / REQUEST - 4);
+      expect(digests().get(id)).toBe(last);
+      await sendAll(id, las, last);
+      expect((await q('select sha256, state from upload where id = $1', [id]))[0]).toEqual({ sha256: sha256(las), state: 'finished' });
+    });
+
     it('reads the file back when a request was not followed (served by another process)', async () => {
       const las = lasFile(20_000);
       const id = await created(las.byteLength, 'anderswo.las');
