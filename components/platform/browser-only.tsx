@@ -1,7 +1,10 @@
 'use client';
 
-import { lazy, Suspense, useDeferredValue, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useHydrated } from '@/components/auth/use-hydrated';
+
+/** How far below (or above) the screen a `whenNear` component starts loading: one screen height. */
+const NEAR = '100% 0px';
 
 /**
  * A component that renders nothing on the server and whose code loads in the browser after the
@@ -13,12 +16,27 @@ import { useHydrated } from '@/components/auth/use-hydrated';
  * slices: shown in the synchronous re-render that useHydrated forces after hydration, each such
  * component's render, with the request for its code, made one task of 80–90 ms (4× slowed CPU)
  * right after the page hydrated. Mounted later (a client navigation), it shows at once.
+ *
+ * `whenNear`: a component far down a page waits until it comes within a screen of the viewport
+ * (scrolled to, or reached through its anchor). A page's load then spends nothing on what nobody
+ * has looked at yet: neither its code nor its render nor the requests for its data.
  */
-export function browserOnly<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function browserOnly<P extends object>(load: () => Promise<ComponentType<P>>, { whenNear = false } = {}): ComponentType<P> {
   const Lazy = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
   function BrowserOnly(props: P) {
-    const hydrated = useHydrated();
-    if (!useDeferredValue(hydrated)) return null;
+    const hydrated = useDeferredValue(useHydrated());
+    const [near, setNear] = useState(!whenNear);
+    const marker = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      const el = marker.current;
+      if (near || !el) return;
+      if (typeof IntersectionObserver === 'undefined') return setNear(true);
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: NEAR });
+      observer.observe(el);
+      return () => observer.disconnect();
+    }, [near, hydrated]);
+    if (!hydrated) return null;
+    if (!near) return <div ref={marker} />;
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />

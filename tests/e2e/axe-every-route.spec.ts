@@ -21,6 +21,8 @@ interface Visit {
   path: (ids: Ids) => string;
   /** The HTTP status the visit answers with (200 unless said). */
   status?: number;
+  /** Sections whose content loads once scrolled near (browser-only.tsx's whenNear): scrolled to and checked too. */
+  reveal?: string[];
 }
 
 /** Each page file and how to reach it; `null` user: signed out. */
@@ -34,7 +36,7 @@ const ROUTES: Record<string, Visit> = {
   '(app)/(missions)/mission-list-beta/page.tsx': { user: 'admin', path: () => '/mission-list-beta' },
   '(app)/(missions)/mission-list/page.tsx': { user: 'customer', path: () => '/mission-list' },
   '(app)/(missions)/project-list/page.tsx': { user: 'admin', path: () => '/project-list' },
-  '(app)/(missions)/mission/[id]/page.tsx': { user: 'admin', path: ({ demo }) => `/mission/${demo}` },
+  '(app)/(missions)/mission/[id]/page.tsx': { user: 'admin', path: ({ demo }) => `/mission/${demo}`, reveal: ['tours', 'stosim'] },
   '(app)/(missions)/mission/[id]/panelizer/page.tsx': { user: 'admin', path: ({ demo }) => `/mission/${demo}/panelizer` },
   '(app)/(missions)/mission/[id]/virtual_tour/[tourId]/page.tsx': { user: 'admin', path: ({ demo, tour }) => `/mission/${demo}/virtual_tour/${tour}` },
   '(app)/(missions)/mission/[id]/virtual_tour_images/page.tsx': { user: 'admin', path: ({ demo }) => `/mission/${demo}/virtual_tour_images` },
@@ -134,6 +136,10 @@ async function checkAs(browser: Browser, user: User, locale: string, ids: Ids, {
     // Rendered: the main region is there and the page has quietened (axe's page-has-heading-one checks the heading).
     await expect(page.getByRole('main').first(), path).toBeVisible();
     await page.waitForLoadState('networkidle');
+    for (const id of visit.reveal ?? []) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await expect(page.getByTestId(id), `${path}#${id}`).toBeVisible();
+    }
     const violations = await axeViolations(page, rules);
     if (violations.length) found[path] = violations;
   }

@@ -77,6 +77,11 @@ test('admin@ sees every section of a seeded mission with its buildings, scans an
   const generate = toolbar(page).getByRole('button', { name: 'Generate online pointcloud' });
   await expect(generate).toBeDisabled();
   await expect(generate).toHaveAccessibleDescription('No scan of this mission is available yet, so there is nothing to build a pointcloud from.');
+  // The tours and StoSim sections load their code and data only once they come near the screen.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('tours')).toHaveCount(0);
+  await page.locator('#tours').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('tours')).toBeVisible();
 });
 
 test('on a phone the page lays out the sections on screen first, and each other one as it comes into view', async ({ page }) => {

@@ -24,7 +24,7 @@ const section = (page: Page) => page.getByTestId('stosim');
 test('customer@ reads the demo building’s published facade schedule: totals, files, read-only link', async ({ page }) => {
   const { missionId, exportId } = await demo();
   await signInOverHttp(page, 'customer@example.com');
-  await page.goto(`/mission/${missionId}`);
+  await page.goto(`/mission/${missionId}#stosim`);
   // The demo mission ordered StoSim: its published result is what was ordered.
   await expect(page.locator('dt', { hasText: 'StoSim ordered' }).locator('xpath=following-sibling::dd[1]')).toHaveText('Yes');
   const result = section(page).getByTestId(`stosim-published-${exportId}`);
@@ -45,7 +45,7 @@ test('customer@ reads the demo building’s published facade schedule: totals, f
 test('manager@ exports the demo project, publishes export #2, renames it, and puts export #1 back', async ({ page }) => {
   const { missionId, projectId, exportId } = await demo();
   await signInOverHttp(page, 'manager@example.com');
-  await page.goto(`/mission/${missionId}`);
+  await page.goto(`/mission/${missionId}#stosim`);
   const row = section(page).getByTestId(`stosim-project-${projectId}`);
   await expect(row.getByRole('link', { name: 'Fassade Bürohaus' })).toHaveAttribute('href', `/mission/${missionId}/panelizer?project=${projectId}`);
   await expect(row).toContainText('Export #1 published');
@@ -83,7 +83,7 @@ test('operator@ deletes a project after confirming; the published demo result st
     ),
   );
   await signInOverHttp(page, 'operator@example.com');
-  await page.goto(`/mission/${missionId}`);
+  await page.goto(`/mission/${missionId}#stosim`);
   const row = section(page).getByTestId(`stosim-project-${rows[0]!.id}`);
   await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete panelizer project' });

@@ -63,7 +63,7 @@ test('customer@ exports the demo tour; unpacked on a static host it shows the fi
   test.setTimeout(600_000);
   const { missionId, name } = await demoTour();
   await signInOverHttp(page, 'customer@example.com');
-  await page.goto(`/mission/${missionId}`);
+  await page.goto(`/mission/${missionId}#tours`);
   const row = page.getByTestId('tours').getByRole('row').filter({ hasText: name });
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: 'Export' }).click();

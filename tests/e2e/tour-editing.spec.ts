@@ -94,7 +94,7 @@ test('admin@ uploads panoramas, places them, generates a tour, reopens a copied 
   await expect(page.getByText('Floors and positions saved.')).toBeVisible();
 
   // 3. Create and generate the tour; the worker cuts its tiles.
-  await page.goto(`/mission/${missionId}`);
+  await page.goto(`/mission/${missionId}#tours`);
   const tours = page.getByTestId('tours');
   await tours.getByLabel('Name of the new tour').fill('Rundgang Eingang');
   await tours.getByRole('button', { name: 'Create tour' }).click();

@@ -43,7 +43,7 @@ test('customer@ walks through the demo tour: first panorama drawn, floor switch,
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInOverHttp(page, 'customer@example.com');
 
-  await page.goto(`/mission/${missionId}`);
+  await page.goto(`/mission/${missionId}#tours`);
   const section = page.getByTestId('tours');
   await section.getByRole('link', { name: 'Rundgang Bürohaus' }).click();
   await expect(page).toHaveURL(new RegExp(`/mission/${missionId}/virtual_tour/${tourId}`));
@@ -91,7 +91,7 @@ test('customer@ previews the tour images in the slider and moves one on the floo
   test.setTimeout(600_000);
   const { missionId } = await demoTour();
   await signInOverHttp(page, 'customer@example.com');
-  await page.goto(`/mission/${missionId}`);
+  await page.goto(`/mission/${missionId}#tours`);
   await page.getByTestId('tours').getByRole('link', { name: 'Tour images' }).click();
   await expect(page).toHaveURL(new RegExp(`/mission/${missionId}/virtual_tour_images$`));
   // The slider shows blurred derivatives only: wait until blurring prepared every image.

@@ -36,4 +36,53 @@ describe('browserOnly', () => {
     render(<Lazy name="Grace" />);
     expect(await screen.findByText('Hello Grace')).toBeInTheDocument();
   });
+
+  describe('whenNear', () => {
+    /** The observers the component made, and a way to say their element came near the screen. */
+    const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; disconnected: boolean }[] = [];
+    beforeEach(() => {
+      observers.length = 0;
+      (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+        entry: (typeof observers)[number];
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          this.entry = { callback, options, disconnected: false };
+          observers.push(this.entry);
+        }
+        observe() {}
+        disconnect() {
+          this.entry.disconnected = true;
+        }
+      };
+    });
+    afterEach(() => {
+      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+    });
+    const comeNear = (isIntersecting: boolean) =>
+      act(async () => {
+        for (const o of observers) o.callback([{ isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver);
+      });
+
+    it('loads nothing until the component comes within a screen of the viewport, then shows it', async () => {
+      const load = jest.fn(async () => Greeting);
+      const Lazy = browserOnly(load, { whenNear: true });
+      render(<Lazy name="Ada" />);
+      await act(async () => {});
+      expect(observers).toHaveLength(1);
+      expect(observers[0]!.options?.rootMargin).toBe('100% 0px');
+      await comeNear(false);
+      expect(load).not.toHaveBeenCalled();
+      expect(screen.queryByText('Hello Ada')).toBeNull();
+      await comeNear(true);
+      expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(observers[0]!.disconnected).toBe(true);
+    });
+
+    it('shows the component at once where the browser has no IntersectionObserver', async () => {
+      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+      const Lazy = browserOnly(async () => Greeting, { whenNear: true });
+      render(<Lazy name="Grace" />);
+      expect(await screen.findByText('Hello Grace')).toBeInTheDocument();
+    });
+  });
 });
