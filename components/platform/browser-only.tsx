@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState, type ComponentType } from 'react';
 import { useHydrated } from '@/components/auth/use-hydrated';
 
 /** How far below (or above) the screen a `whenNear` component starts loading: one screen height. */
@@ -26,17 +26,19 @@ export function browserOnly<P extends object>(load: () => Promise<ComponentType<
   function BrowserOnly(props: P) {
     const hydrated = useDeferredValue(useHydrated());
     const [near, setNear] = useState(!whenNear);
-    const marker = useRef<HTMLDivElement>(null);
-    useEffect(() => {
-      const el = marker.current;
-      if (near || !el) return;
-      if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    // The marker lives as long as the component is not yet near, and its observer with it.
+    const watch = useCallback((marker: HTMLDivElement | null) => {
+      if (!marker) return;
+      if (typeof IntersectionObserver === 'undefined') {
+        setNear(true);
+        return;
+      }
       const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: NEAR });
-      observer.observe(el);
+      observer.observe(marker);
       return () => observer.disconnect();
-    }, [near, hydrated]);
+    }, []);
     if (!hydrated) return null;
-    if (!near) return <div ref={marker} />;
+    if (!near) return <div ref={watch} />;
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />
