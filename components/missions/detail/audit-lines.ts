@@ -76,6 +76,14 @@ function subject(event: AuditEventDto, ctx: AuditContext): string {
       return names.datasets[id] ?? id;
     case 'upload':
       return names.uploads[id] ?? t('missions.detail.audit.unnamedUpload');
+    case 'building':
+      return names.buildings[id] ?? diffName(event.diff) ?? id;
+    case 'mission_image':
+      return names.images[id] ?? id;
+    case 'measurement':
+      return names.measurements[id] ?? diffName(event.diff) ?? id;
+    case 'rendered_slice':
+      return names.renderedSlices[id] ?? diffName(event.diff) ?? id;
     case 'tour':
       return names.tours[id] ?? diffName(event.diff) ?? id;
     case 'panelizer_project':

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { auditNamesSchema, type AuditEventDto, type AuditNames } from '@/lib/shared/schemas/audit';
-import { appUser, company, customer, dataset, panelizerProject, tour, upload } from '../db/schema';
+import { appUser, building, company, customer, dataset, measurement, missionFile, missionImage, panelizerProject, renderedSlice, tour, upload } from '../db/schema';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import type { DomainContext } from '../domain/context';
@@ -26,7 +26,10 @@ const uuids = (values: unknown[]) => [...new Set(values.filter((v): v is string 
 const namesBy = (table: PgTable, id: PgColumn, name: PgColumn, idType: 'uuid' | 'bigint' | 'text', placeholder: string) =>
   sql<Record<string, string>>`(select coalesce(json_object_agg(${id}, ${name}), '{}'::json) from ${table} where ${id} = any(${sql.placeholder(placeholder)}::${sql.raw(idType)}[]))`;
 
-/** Every kind of name in one round trip (built-once.ts): a trail's page asked in up to seven. */
+/** An image is named by its file (the name the mission page's downloads show). */
+const imageNames = sql<Record<string, string>>`(select coalesce(json_object_agg(i.id, f.filename), '{}'::json) from ${missionImage} i join ${missionFile} f on f.id = i.mission_file_id where i.id = any(${sql.placeholder('images')}::bigint[]))`;
+
+/** Every kind of name in one round trip (built-once.ts): a trail's page asked in up to eleven. */
 const namesOf = builtOnce((db: Db) =>
   db
     .select({
@@ -35,6 +38,10 @@ const namesOf = builtOnce((db: Db) =>
       customers: namesBy(customer, customer.id, customer.name, 'bigint', 'customers'),
       datasets: namesBy(dataset, dataset.id, dataset.datasetId, 'bigint', 'datasets'),
       uploads: namesBy(upload, upload.id, upload.filename, 'text', 'uploads'),
+      buildings: namesBy(building, building.id, building.name, 'bigint', 'buildings'),
+      images: imageNames,
+      measurements: namesBy(measurement, measurement.id, measurement.name, 'bigint', 'measurements'),
+      renderedSlices: namesBy(renderedSlice, renderedSlice.id, renderedSlice.name, 'bigint', 'renderedSlices'),
       tours: namesBy(tour, tour.id, tour.name, 'bigint', 'tours'),
       panelizerProjects: namesBy(panelizerProject, panelizerProject.id, panelizerProject.name, 'uuid', 'panelizerProjects'),
     })
@@ -43,8 +50,9 @@ const namesOf = builtOnce((db: Db) =>
 
 /**
  * The names a page of audit entries refers to. Only names the reader may already see on the
- * mission page are asked for (its people, companies and customers, its scans, uploads, tours and
- * panelizer projects), so this reveals nothing the trail's ids did not.
+ * mission page are asked for (its people, companies and customers, its scans, uploads, buildings,
+ * images, 3D viewer items, rendered slices, tours and panelizer projects), so this reveals nothing
+ * the trail's ids did not.
  */
 export async function auditNames(ctx: DomainContext, items: readonly AuditEventDto[]): Promise<AuditNames> {
   const about = (entity: string) => items.filter((e) => e.entity === entity).map((e) => e.entityId);
@@ -54,6 +62,10 @@ export async function auditNames(ctx: DomainContext, items: readonly AuditEventD
     customers: ids(items.flatMap((e) => valuesOf(e.diff, CUSTOMER_FIELDS))),
     datasets: ids(about('dataset')),
     uploads: [...new Set(about('upload'))],
+    buildings: ids(about('building')),
+    images: ids(about('mission_image')),
+    measurements: ids(about('measurement')),
+    renderedSlices: ids(about('rendered_slice')),
     tours: ids(about('tour')),
     panelizerProjects: uuids(about('panelizer_project')),
   };

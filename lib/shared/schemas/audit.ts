@@ -19,8 +19,8 @@ const nameMap = z.record(z.string(), z.string());
 
 /**
  * Names of what a page's entries point to, so the trail shows people, companies, customers,
- * scans, uploads, tours and panelizer projects by name instead of ids: users by identity id,
- * the others by their id.
+ * scans, uploads, buildings, images, 3D viewer items, rendered slices, tours and panelizer projects
+ * by name instead of ids: users by identity id, the others by their id (an image by its file name).
  */
 export const auditNamesSchema = z.object({
   users: nameMap.default({}),
@@ -28,6 +28,10 @@ export const auditNamesSchema = z.object({
   customers: nameMap.default({}),
   datasets: nameMap.default({}),
   uploads: nameMap.default({}),
+  buildings: nameMap.default({}),
+  images: nameMap.default({}),
+  measurements: nameMap.default({}),
+  renderedSlices: nameMap.default({}),
   tours: nameMap.default({}),
   panelizerProjects: nameMap.default({}),
 });

@@ -1,6 +1,6 @@
 import { auditNames } from '@/lib/server/audit/audit-names';
 import { listMissionAuditFromJson } from '@/lib/server/audit/list-mission-audit';
-import { dataset, panelizerProject, tour, upload } from '@/lib/server/db/schema';
+import { building, dataset, measurement, missionFile, missionImage, panelizerProject, renderedSlice, tour, upload } from '@/lib/server/db/schema';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import { openApiDocument } from '@/lib/server/api/openapi';
 import { listCompaniesFromJson } from '@/lib/server/companies/list-companies';
@@ -211,7 +211,7 @@ describe('audit trail', () => {
     expect(page.names.datasets).toEqual({});
   });
 
-  it('names the scans, uploads, tours and panelizer projects its entries are about, all kinds in one answer', async () => {
+  it('names the scans, uploads, buildings, images (by file), 3D viewer items, rendered slices, tours and panelizer projects its entries are about, all kinds in one answer', async () => {
     const created = await createMissionFromJson(t.system, missionInput(w.companies.nord.id));
     const [scan] = await t.db.insert(dataset).values({ datasetId: 'Scan Erdgeschoss', missionId: created.id }).returning({ id: dataset.id });
     const uploadId = `names-${created.id}`;
@@ -220,12 +220,27 @@ describe('audit trail', () => {
       ({ id: 1, entity, entityId, action: 'update', actorId: null, actorName: null, diff, at: new Date().toISOString() }) as unknown as AuditEventDto;
     const [walk] = await t.db.insert(tour).values({ missionId: created.id, name: 'Rundgang EG' }).returning({ id: tour.id });
     const [project] = await t.db.insert(panelizerProject).values({ missionId: created.id, name: 'Fassade Nord', document: {} as PanelizerDocument }).returning({ id: panelizerProject.id });
+    const m = metresPerDegree(48.1374);
+    const square = { type: 'Polygon' as const, coordinates: [[[11.5, 48.1374], [11.5 + 10 / m.lon, 48.1374], [11.5 + 10 / m.lon, 48.1374 + 10 / m.lat], [11.5, 48.1374]] as [number, number][]] };
+    const [house] = await t.db.insert(building).values({ missionId: created.id, name: 'Haus A', footprint: square, groundArea: 1, facadeArea: 1, perimeter: 1, levels: 1 }).returning({ id: building.id });
+    const file = { missionId: created.id, sizeBytes: 1, sha256: 'x', contentType: 'image/jpeg' };
+    const [photo] = await t.db.insert(missionFile).values({ ...file, kind: 'photo', filename: 'hof.jpg', storageKey: `names-${created.id}/hof.jpg` }).returning({ id: missionFile.id });
+    const [image] = await t.db.insert(missionImage).values({ missionId: created.id, missionFileId: photo!.id, kind: 'photo' }).returning({ id: missionImage.id });
+    const [item] = await t.db.insert(measurement).values({ missionId: created.id, kind: 'distance', name: 'Traufhöhe' }).returning({ id: measurement.id });
+    const [slice] = await t.db
+      .insert(renderedSlice)
+      .values({ missionId: created.id, name: 'Schnitt A-A', scale: 50, dpi: 150, widthPx: 1, heightPx: 1, storageKey: `names-${created.id}/slice.png`, sizeBytes: 1, sha256: 'x' })
+      .returning({ id: renderedSlice.id });
     const names = await auditNames(w.ctx('admin'), [
       event('dataset', String(scan!.id)),
       event('upload', uploadId),
       event('mission', String(created.id), { ownerId: [null, w.ids.admin] }),
       event('tour', String(walk!.id)),
       event('panelizer_project', project!.id),
+      event('building', String(house!.id)),
+      event('mission_image', String(image!.id)),
+      event('measurement', String(item!.id)),
+      event('rendered_slice', String(slice!.id)),
     ]);
     expect(names).toEqual({
       users: { [w.ids.admin]: 'Andrea Admin' },
@@ -233,6 +248,10 @@ describe('audit trail', () => {
       customers: {},
       datasets: { [String(scan!.id)]: 'Scan Erdgeschoss' },
       uploads: { [uploadId]: 'eg.las' },
+      buildings: { [String(house!.id)]: 'Haus A' },
+      images: { [String(image!.id)]: 'hof.jpg' },
+      measurements: { [String(item!.id)]: 'Traufhöhe' },
+      renderedSlices: { [String(slice!.id)]: 'Schnitt A-A' },
       tours: { [String(walk!.id)]: 'Rundgang EG' },
       panelizerProjects: { [project!.id]: 'Fassade Nord' },
     });

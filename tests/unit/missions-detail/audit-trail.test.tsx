@@ -22,7 +22,7 @@ const page = {
     event({ id: 1 }),
   ],
   nextCursor: null,
-  names: { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {}, tours: {}, panelizerProjects: {} },
+  names: { users: {}, companies: {}, customers: {}, datasets: {}, uploads: {}, buildings: {}, images: {}, measurements: {}, renderedSlices: {}, tours: {}, panelizerProjects: {} },
 };
 
 const OWNER = '11111111-2222-4333-8444-555555555555';
@@ -58,6 +58,10 @@ const readable = {
     customers: { '7': 'Spree Wohnbau' },
     datasets: { '41': 'DS-2026-0041' },
     uploads: { 'up-1': 'scan-nord.laz' },
+    buildings: {},
+    images: {},
+    measurements: {},
+    renderedSlices: {},
     tours: {},
     panelizerProjects: {},
   },
@@ -129,6 +133,42 @@ describe('AuditTrail', () => {
     nextCursor: null,
     names: { ...readable.names, tours: { '5': 'Rundgang Bürohaus' }, panelizerProjects: { [PROJECT]: 'Fassade Bürohaus' } },
   };
+
+  const scanWork = {
+    items: [
+      event({ id: 25, entity: 'mission_image', entityId: '5', action: 'detect', diff: { detector: 'face-api', proposals: 2 } }),
+      event({ id: 24, entity: 'mission_image', entityId: '6', action: 'approve', diff: { regionsVersion: 3 } }),
+      event({ id: 23, entity: 'building', entityId: '41', action: 'update', diff: { levels: [3, 4] } }),
+      event({ id: 22, entity: 'building', entityId: '42', action: 'delete', diff: { name: 'Garage' } }),
+      event({ id: 21, entity: 'measurement', entityId: '7', action: 'create', diff: { kind: 'distance', name: 'Traufhöhe Nord', points: 2 } }),
+      event({ id: 20, entity: 'rendered_slice', entityId: '3', action: 'delete', diff: { name: 'Schnitt A-A' } }),
+    ],
+    nextCursor: null,
+    names: {
+      ...readable.names,
+      buildings: { '41': 'Bürohaus' },
+      images: { '5': 'hof-panorama.jpg' },
+      measurements: { '7': 'Traufhöhe Nord' },
+    },
+  };
+
+  it('names images by their file, and buildings, 3D viewer items and rendered slices by name, also once they are gone', () => {
+    renderWithIntl(<AuditTrail missionId={12} page={scanWork} />);
+    expect(screen.getByText('Searched for faces (image hof-panorama.jpg)')).toBeInTheDocument();
+    // An image the page has no name for (deleted meanwhile) keeps its number rather than nothing.
+    expect(screen.getByText('Approved (image 6)')).toBeInTheDocument();
+    expect(screen.getByText('Changed (building Bürohaus)')).toBeInTheDocument();
+    expect(screen.getByText('Deleted (building Garage)')).toBeInTheDocument();
+    expect(screen.getByText('Created (3D viewer item Traufhöhe Nord)')).toBeInTheDocument();
+    expect(screen.getByText('Deleted (rendered slice Schnitt A-A)')).toBeInTheDocument();
+  });
+
+  it('names them so in German', () => {
+    renderWithIntl(<AuditTrail missionId={12} page={scanWork} />, { locale: 'de' });
+    expect(screen.getByText('Nach Gesichtern durchsucht (Bild hof-panorama.jpg)')).toBeInTheDocument();
+    expect(screen.getByText('Geändert (Gebäude Bürohaus)')).toBeInTheDocument();
+    expect(screen.getByText('Angelegt (3D-Viewer-Eintrag Traufhöhe Nord)')).toBeInTheDocument();
+  });
 
   it('names tours, panelizer projects and exports, and says what a confirmation link did', () => {
     renderWithIntl(<AuditTrail missionId={12} page={laterWork} />);
