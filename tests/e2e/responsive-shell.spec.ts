@@ -68,6 +68,22 @@ test.describe('at 375 px', () => {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     fillsWidth(await page.getByTestId('panelizer-section').boundingBox());
   });
+
+  test("the tour images list keeps each image's name clear of its buttons", async ({ page }) => {
+    const { rows } = await withDb((db) => db.query<{ id: string }>(`select id from mission where internal_reference = 'ARG-2026-DEMO'`));
+    await signInOverHttp(page, 'manager@example.com');
+    await page.goto(`/mission/${rows[0]!.id}/virtual_tour_images`);
+    const items = page.getByTestId('tour-images').getByRole('listitem');
+    await expect(items.first().getByRole('button', { name: 'Rename' })).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const item of await items.all()) {
+      const name = (await item.locator('strong').boundingBox())!;
+      expect(name.width).toBeGreaterThan(60);
+      for (const button of await item.getByRole('button').all()) expect(overlap(name, (await button.boundingBox())!), await button.innerText()).toBe(false);
+    }
+  });
 });
 
 test.describe('at 1366 px', () => {
