@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { BaseMap } from '@/components/map/base-map';
+import { PlaceFinder } from '@/components/planner/place-finder';
 import { apiFetch } from '@/lib/client/fetcher';
 import type { MapCluster, MapMission, MapMissions } from '@/lib/shared/api/endpoints/map';
 import { SINGLES_ZOOM } from '@/lib/shared/map/map-grid';
@@ -16,6 +17,9 @@ import styles from './map-overview.module.css';
 /** Germany, where the missions are. */
 const INITIAL_VIEW = { longitude: 10.45, latitude: 51.1, zoom: 5 };
 
+/** Where a place found by address or coordinates is shown: a street's missions one by one. */
+const FOUND_ZOOM = 16;
+
 /** Wait this long after the map stops moving before asking for its box: a drag is one request, not fifty. */
 export const MOVE_DEBOUNCE_MS = 250;
 
@@ -27,13 +31,15 @@ interface Props {
   initialFilters: MapFilters;
   /** MAP_STYLE_URL, or undefined for the bundled offline style. */
   styleUrl?: string;
+  /** A geocoder is configured (GEOCODER_URL), so places can be found by address. */
+  geocoder?: boolean;
 }
 
 /**
  * spec §2 /map-overview: the missions the user may see, clustered by the server for the visible
  * box and zoom, coloured by status; a cluster click zooms in, a mission opens a popup with a link.
  */
-export function MapOverviewView({ vocab, initialFilters, styleUrl }: Props) {
+export function MapOverviewView({ vocab, initialFilters, styleUrl, geocoder = false }: Props) {
   const t = useTranslations('mapOverview');
   const tMessages = useTranslations('missions.messages');
   const [filters, setFilters] = useState(initialFilters);
@@ -131,6 +137,11 @@ export function MapOverviewView({ vocab, initialFilters, styleUrl }: Props) {
           {data?.missions.map((m) => <MissionMarker key={m.id} mission={m} onOpen={(mission, marker) => setOpen({ mission, marker })} />)}
           {open && <MissionPopup mission={open.mission} opener={open.marker} onClose={() => setOpen(null)} />}
         </BaseMap>
+        {/* Over the map, folded, so that finding a place costs the map none of its height. */}
+        <details className={styles.finder}>
+          <summary>{t('findPlace')}</summary>
+          <PlaceFinder geocoder={geocoder} onGo={(latitude, longitude) => mapRef.current?.flyTo({ center: [longitude, latitude], zoom: FOUND_ZOOM })} />
+        </details>
         <MapLegend statuses={vocab.statuses} />
         <div className={styles.status} role="status" data-testid="map-total">
           {failed ? <span className={styles.error}>{tMessages('loadMissionsFailed')}</span> : data ? t('total', { count: data.total }) : t('loading')}

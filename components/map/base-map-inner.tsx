@@ -1,9 +1,9 @@
 'use client';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { setWorkerUrl } from 'maplibre-gl';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Map, { NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
-import { OFFLINE_STYLE } from './offline-style';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Map, { AttributionControl, NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
+import { offlineStyle } from './offline-style';
 
 // MapLibre's worker cannot be bundled by Next: scripts/copy-assets.mjs copies it to public/ at
 // build time, and it must be named before the first map is created (TOOLCHAIN gotcha 7).
@@ -45,6 +45,8 @@ export default function BaseMapInner({
 }: BaseMapProps) {
   const [ready, setReady] = useState(false);
   const mapRef = useRef<MapRef>(null);
+  // One object for the map's life: react-map-gl sets the style again whenever it changes identity.
+  const mapStyle = useMemo(() => styleUrl ?? offlineStyle(window.location.origin), [styleUrl]);
   const readyCallback = useRef(onMapReady);
   readyCallback.current = onMapReady;
   // Handed over after the commit that follows the load event, not inside it: react-map-gl sets
@@ -61,7 +63,7 @@ export default function BaseMapInner({
       <Map
         ref={mapRef}
         initialViewState={initialView}
-        mapStyle={styleUrl ?? OFFLINE_STYLE}
+        mapStyle={mapStyle}
         style={{ width: '100%', height: '100%' }}
         attributionControl={false}
         // MapLibre's canvas is the map's region landmark: named in the user's language, and the
@@ -74,6 +76,8 @@ export default function BaseMapInner({
         }}
       >
         {navigation && <NavigationControl position="top-right" showCompass={false} />}
+        {/* The data's sources (Natural Earth, GeoNames; a configured style's own), folded into an (i). */}
+        <AttributionControl position="top-right" compact />
         {children}
       </Map>
     </div>

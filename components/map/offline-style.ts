@@ -1,14 +1,71 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
+
+/** Water is the background: the land is drawn on it. */
+export const WATER = '#c9dcec';
+const LAND = '#f3f1ec';
+const BORDER = '#9b8fae';
+const FONT = 'Noto Sans Regular';
 
 /**
- * The bundled default map style: a plain background and nothing that needs the network, so the
- * map renders offline (TOOLCHAIN gotcha 7). Pages overlay their own GeoJSON sources and layers.
- * `MAP_STYLE_URL` (satellite or any tile source) replaces it when configured — see map-style.ts.
- * The same style is served as /map/style.json for tools that want a URL.
+ * Which places are named from which zoom on (ranks: scripts/basemap.mjs). The largest come last:
+ * MapLibre places the symbols of the topmost layer first, so a capital wins over a town beside it.
  */
-export const OFFLINE_STYLE: StyleSpecification = {
-  version: 8,
-  name: 'Argus offline',
-  sources: {},
-  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#eef1ec' } }],
-};
+const PLACE_RANKS = [
+  { rank: 0, minzoom: 8.5, size: 11 },
+  { rank: 1, minzoom: 7, size: 11 },
+  { rank: 2, minzoom: 5, size: 12 },
+  { rank: 3, minzoom: 2, size: 13 },
+];
+
+const byZoom = (pairs: [number, number][]): ExpressionSpecification => ['interpolate', ['linear'], ['zoom'], ...pairs.flat()];
+
+function placeLayers(): LayerSpecification[] {
+  return PLACE_RANKS.map(({ rank, minzoom, size }) => ({
+    id: `places-${rank}`,
+    type: 'symbol',
+    source: 'places',
+    minzoom,
+    filter: ['==', ['get', 'rank'], rank],
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': [FONT],
+      'text-size': byZoom([[minzoom, size], [12, size + 3]]),
+      'text-max-width': 8,
+      // Under a mission's own labels and markers, which the pages draw later.
+      'text-padding': 4,
+    },
+    paint: { 'text-color': '#3d3d45', 'text-halo-color': 'rgba(255, 255, 255, 0.9)', 'text-halo-width': 1.5 },
+  }));
+}
+
+/**
+ * The bundled default map style (issue 20 item 3): land, water, country borders and place names
+ * from Natural Earth and GeoNames, served by the app itself (public/map/, written at build time by
+ * scripts/basemap.mjs), so the map shows where things are without any network. Street and
+ * satellite detail come with a style of one's own through `MAP_STYLE_URL` (map-style.ts). The URLs
+ * are absolute because MapLibre loads sources in a worker.
+ */
+export function offlineStyle(origin: string): StyleSpecification {
+  const data = (name: string) => `${origin}/map/basemap/${name}.json`;
+  return {
+    version: 8,
+    name: 'Argus offline',
+    glyphs: `${origin}/map/fonts/{fontstack}/{range}.pbf`,
+    sources: {
+      land: { type: 'geojson', data: data('land'), attribution: 'Natural Earth' },
+      borders: { type: 'geojson', data: data('borders') },
+      places: { type: 'geojson', data: data('places'), attribution: 'Places: GeoNames (CC BY 4.0)' },
+    },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': WATER } },
+      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': LAND } },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'borders',
+        paint: { 'line-color': BORDER, 'line-width': byZoom([[2, 0.6], [8, 1.4], [14, 2]]), 'line-dasharray': [3, 2] },
+      },
+      ...placeLayers(),
+    ],
+  };
+}

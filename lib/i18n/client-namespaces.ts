@@ -16,7 +16,8 @@ export const AREA_NAMESPACES = {
   // The tour pages below the mission (viewer, images, segmentation) add their parts of 'tours'.
   tourPages: ['tours.viewer', 'tours.imagesPage', 'tours.segmentation'],
   planner: ['planner', 'missions'],
-  mapOverview: ['mapOverview', 'missions'],
+  // The map overview finds places as the planner does (components/planner/place-finder.tsx).
+  mapOverview: ['mapOverview', 'missions', 'planner.geocode', 'planner.goTo'],
   admin: ['admin', 'countries'],
   pipeline: ['pipeline', 'datasets'],
   blurring: ['blurring'],

@@ -103,3 +103,49 @@ test('customer2@ finds the map not found and its API refused', async ({ page }) 
   expect(res.status()).toBe(403);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_authorized');
 });
+
+// Issue 20 item 3: the bundled base map shows land, water, borders and place names with no network
+// beyond the app; the screenshot's pixels stand in for the WebGL canvas, which cannot be read.
+test('the base map draws land, water, borders and place names from the app alone, and places can be found', async ({ page }) => {
+  test.setTimeout(120_000);
+  const elsewhere: string[] = [];
+  await page.route((url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1', (route) => {
+    elsewhere.push(route.request().url());
+    return route.abort();
+  });
+  const basemap = ['land', 'borders', 'places'].map((name) => page.waitForResponse((r) => r.url().endsWith(`/map/basemap/${name}.json`) && r.status() === 200));
+  const glyphs = page.waitForResponse((r) => /\/map\/fonts\/Noto%20Sans%20Regular\/0-255\.pbf$/.test(r.url()) && r.status() === 200);
+  await signInOverHttp(page, 'customer@example.com');
+  await page.goto('/map-overview');
+  await Promise.all([...basemap, glyphs]);
+  await expect(container(page).locator('[data-map-ready="true"]')).toBeVisible({ timeout: 60_000 });
+  // Germany at zoom 5: mostly land, with some of the North Sea. A map without a base map is one colour.
+  const map = (await container(page).boundingBox())!;
+  const png = (await page.screenshot({ clip: map })).toString('base64');
+  const share = await page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height });
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data: px } = context.getImageData(0, 0, image.width, image.height);
+    const near = (i: number, rgb: number[]) => rgb.every((c, k) => Math.abs(px[i + k]! - c) <= 6);
+    let land = 0;
+    let water = 0;
+    for (let i = 0; i < px.length; i += 4) {
+      if (near(i, [0xf3, 0xf1, 0xec])) land++;
+      else if (near(i, [0xc9, 0xdc, 0xec])) water++;
+    }
+    const all = px.length / 4;
+    return { land: land / all, water: water / all };
+  }, png);
+  expect(share.land).toBeGreaterThan(0.3);
+  expect(share.water).toBeGreaterThan(0.01);
+  expect(elsewhere).toEqual([]);
+
+  // Folded over the map; the test stack has a geocoder, so the address search is offered.
+  await page.getByText('Find a place').click();
+  await expect(page.getByLabel('Search address')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Go to coordinates' })).toBeVisible();
+});

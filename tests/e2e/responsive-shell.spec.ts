@@ -69,6 +69,24 @@ test.describe('at 375 px', () => {
     fillsWidth(await page.getByTestId('panelizer-section').boundingBox());
   });
 
+  test('the storage page, the planner and the map do not scroll sideways: long options and the place finder fit', async ({ page }) => {
+    await signInOverHttp(page, 'admin@example.com');
+    await page.goto('/storage');
+    const status = page.getByRole('combobox', { name: /^State/ });
+    await expect(status).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect((await status.boundingBox())!.x + (await status.boundingBox())!.width).toBeLessThanOrEqual(375);
+    await page.goto('/planner');
+    await expect(page.getByRole('form', { name: 'Go to coordinates' })).toBeVisible();
+    expect(await pageOverflow(page), '/planner').toBeLessThanOrEqual(0);
+    await page.goto('/map-overview');
+    await page.getByText('Find a place').click();
+    const finder = page.getByRole('form', { name: 'Go to coordinates' });
+    await expect(finder).toBeVisible();
+    expect(await pageOverflow(page), '/map-overview').toBeLessThanOrEqual(0);
+    expect((await finder.boundingBox())!.x + (await finder.boundingBox())!.width).toBeLessThanOrEqual(375);
+  });
+
   test("the tour images list keeps each image's name clear of its buttons", async ({ page }) => {
     const { rows } = await withDb((db) => db.query<{ id: string }>(`select id from mission where internal_reference = 'ARG-2026-DEMO'`));
     await signInOverHttp(page, 'manager@example.com');

@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { env } from '@/lib/server/env';
 import { mapStyleUrl } from '@/lib/server/map/map-style';
 import { parseMapFilters, type SearchParams } from '@/components/map-overview/map-query';
 import { MapOverviewView } from '@/components/map-overview/map-overview-view';
@@ -23,7 +24,7 @@ async function MapOverviewPage({ searchParams }: { searchParams: Promise<Record<
   if (!(await permissionsOf(actor)).UI.menu.mapOverview) notFound();
   // The vocabulary comes from the server: client code must not import the zod schema modules.
   const vocab = { statuses: [...MISSION_STATUSES], steps: [...PROJECT_STEPS] };
-  return <MapOverviewView vocab={vocab} initialFilters={parseMapFilters((await searchParams) as SearchParams, vocab)} styleUrl={mapStyleUrl()} />;
+  return <MapOverviewView vocab={vocab} initialFilters={parseMapFilters((await searchParams) as SearchParams, vocab)} styleUrl={mapStyleUrl()} geocoder={!!env().GEOCODER_URL} />;
 }
 
 export default withAccessViews(MapOverviewPage);

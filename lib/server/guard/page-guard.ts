@@ -25,7 +25,7 @@ type Decision = { kind: 'redirect'; location: string } | { kind: 'render'; path:
 export type PageOutcome = Decision & { responseHeaders: Record<string, string> };
 
 /** Not pages: the API, the identity proxy, Next's own files, static files. */
-const NOT_A_PAGE = /^\/(?:api\/|self-service\/|sessions(?:\/|$)|_next\/|favicon\.svg|logo\/)|\.(?:svg|png|jpg|jpeg|webp|ico|mjs|js|css|map|txt|json)$/;
+const NOT_A_PAGE = /^\/(?:api\/|self-service\/|sessions(?:\/|$)|_next\/|favicon\.svg|logo\/)|\.(?:svg|png|jpg|jpeg|webp|ico|mjs|js|css|map|txt|json|pbf)$/;
 
 export const isPagePath = (pathname: string) => !NOT_A_PAGE.test(pathname);
 

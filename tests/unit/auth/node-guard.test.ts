@@ -23,7 +23,7 @@ beforeEach(() => decided.mockReset());
 
 it('takes the pages the middleware matcher took: pages, not the API, the identity proxy, Next files or static files', () => {
   for (const page of ['/', '/mission/12', '/mission-list', '/auth/signin', '/logout', '/sessionsx', '/not-found']) expect([page, isPagePath(page)]).toEqual([page, true]);
-  for (const other of ['/api/v2/missions', '/self-service/login/browser', '/sessions', '/sessions/whoami', '/_next/static/a.js', '/favicon.svg', '/logo/argus.svg', '/maplibre-gl-worker.mjs', '/i18n/en/shared.1.json', '/x.png']) {
+  for (const other of ['/api/v2/missions', '/self-service/login/browser', '/sessions', '/sessions/whoami', '/_next/static/a.js', '/favicon.svg', '/logo/argus.svg', '/maplibre-gl-worker.mjs', '/map/basemap/land.json', '/map/fonts/Noto%20Sans%20Regular/0-255.pbf', '/i18n/en/shared.1.json', '/x.png']) {
     expect([other, isPagePath(other)]).toEqual([other, false]);
   }
 });

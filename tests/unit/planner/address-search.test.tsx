@@ -14,10 +14,18 @@ describe('address search (issue #7)', () => {
     const { unmount } = renderWithIntl(<PlaceFinder geocoder={false} onGo={jest.fn()} />);
     expect(screen.getByRole('form', { name: 'Go to coordinates' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Search address')).not.toBeInTheDocument();
+    // Issue 20 item 3: a clear message instead of a missing field.
+    expect(screen.getByText(/^Address search is not set up on this server: enter coordinates instead/)).toBeInTheDocument();
     unmount();
     renderWithIntl(<PlaceFinder geocoder onGo={jest.fn()} />);
     expect(screen.getByRole('form', { name: 'Go to coordinates' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search address')).toBeInTheDocument();
+    expect(screen.queryByText(/not set up/)).not.toBeInTheDocument();
+  });
+
+  it('says so in German too', () => {
+    renderWithIntl(<PlaceFinder geocoder={false} onGo={jest.fn()} />, { locale: 'de' });
+    expect(screen.getByText(/^Die Adresssuche ist auf diesem Server nicht eingerichtet: Geben Sie stattdessen Koordinaten ein/)).toBeInTheDocument();
   });
 
   it('searches debounced and flies to the chosen result', async () => {
