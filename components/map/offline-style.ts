@@ -1,7 +1,7 @@
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 
 /** Water is the background: the land is drawn on it. */
-export const WATER = '#c9dcec';
+const WATER = '#c9dcec';
 const LAND = '#f3f1ec';
 const BORDER = '#9b8fae';
 const FONT = 'Noto Sans Regular';
@@ -31,7 +31,6 @@ function placeLayers(): LayerSpecification[] {
       'text-font': [FONT],
       'text-size': byZoom([[minzoom, size], [12, size + 3]]),
       'text-max-width': 8,
-      // Under a mission's own labels and markers, which the pages draw later.
       'text-padding': 4,
     },
     paint: { 'text-color': '#3d3d45', 'text-halo-color': 'rgba(255, 255, 255, 0.9)', 'text-halo-width': 1.5 },
