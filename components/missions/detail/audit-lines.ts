@@ -67,6 +67,15 @@ function diffName(diff: AuditEventDto['diff']): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
+/** Entities named by their id in the page's names, or by the name their entry recorded (created, renamed, deleted). */
+const NAMED_BY_ID: Readonly<Record<string, keyof AuditNames>> = {
+  building: 'buildings',
+  mission_image: 'images',
+  measurement: 'measurements',
+  rendered_slice: 'renderedSlices',
+  tour: 'tours',
+};
+
 /** How an entry names its subject: a name where there is one, never a UUID. */
 function subject(event: AuditEventDto, ctx: AuditContext): string {
   const { t, names } = ctx;
@@ -76,22 +85,14 @@ function subject(event: AuditEventDto, ctx: AuditContext): string {
       return names.datasets[id] ?? id;
     case 'upload':
       return names.uploads[id] ?? t('missions.detail.audit.unnamedUpload');
-    case 'building':
-      return names.buildings[id] ?? diffName(event.diff) ?? id;
-    case 'mission_image':
-      return names.images[id] ?? id;
-    case 'measurement':
-      return names.measurements[id] ?? diffName(event.diff) ?? id;
-    case 'rendered_slice':
-      return names.renderedSlices[id] ?? diffName(event.diff) ?? id;
-    case 'tour':
-      return names.tours[id] ?? diffName(event.diff) ?? id;
     case 'panelizer_project':
       return names.panelizerProjects[id] ?? diffName(event.diff) ?? '';
     case 'panelizer_export':
       return String(event.diff.number ?? '');
-    default:
-      return id;
+    default: {
+      const kind = NAMED_BY_ID[event.entity];
+      return (kind ? (names[kind][id] ?? diffName(event.diff)) : undefined) ?? id;
+    }
   }
 }
 
