@@ -66,7 +66,7 @@ function QueueTable({ items }: { items: BlurringQueueItem[] }) {
       <table className={styles.table}>
         <thead>
           <tr>
-            {(['mission', 'stage', 'toReview', 'approved', 'remaining', 'blurredBy', 'instructions', 'actions'] as const).map((c) => <th key={c} scope="col">{t(`columns.${c}`)}</th>)}
+            {(['mission', 'stage', 'toReview', 'approved', 'remaining', 'blurredBy', 'instructions', 'actions'] as const).map((c) => <th key={c} scope="col" data-actions={c === 'actions' || undefined}>{t(`columns.${c}`)}</th>)}
           </tr>
         </thead>
         <tbody>
@@ -86,7 +86,7 @@ function QueueTable({ items }: { items: BlurringQueueItem[] }) {
               <td className={styles.number}>{item.remaining}</td>
               <td>{item.blurredByName ?? t('nobody')}</td>
               <td className={styles.instructions}>{item.instructions ?? <span className={styles.muted}>{t('noInstructions')}</span>}</td>
-              <td className={styles.actions}>
+              <td className={styles.actions} data-actions>
                 <Link className={styles.button} href={`/blurring/editor/${item.missionId}/blur`}>{t('blur')}</Link>
                 <Link className={styles.button} href={`/blurring/editor/${item.missionId}/check`}>{t('check')}</Link>
               </td>

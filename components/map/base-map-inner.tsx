@@ -3,6 +3,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { setWorkerUrl } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Map, { AttributionControl, NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
+import { useMapLocale } from './map-locale';
 import { offlineStyle } from './offline-style';
 
 // MapLibre's worker cannot be bundled by Next: scripts/copy-assets.mjs copies it to public/ at
@@ -47,6 +48,7 @@ export default function BaseMapInner({
   const mapRef = useRef<MapRef>(null);
   // One object for the map's life: react-map-gl sets the style again whenever it changes identity.
   const mapStyle = useMemo(() => styleUrl ?? offlineStyle(window.location.origin), [styleUrl]);
+  const locale = useMapLocale(label);
   const readyCallback = useRef(onMapReady);
   readyCallback.current = onMapReady;
   // Handed over after the commit that follows the load event, not inside it: react-map-gl sets
@@ -66,9 +68,10 @@ export default function BaseMapInner({
         mapStyle={mapStyle}
         style={{ width: '100%', height: '100%' }}
         attributionControl={false}
-        // MapLibre's canvas is the map's region landmark: named in the user's language, and the
-        // only one (a second region around it with the same name fails axe's landmark-unique).
-        {...(label ? { locale: { 'Map.Title': label } } : {})}
+        // MapLibre's controls speak the user's language. Its canvas is the map's region landmark,
+        // named by `label`: the only one (a second region around it with the same name fails
+        // axe's landmark-unique).
+        locale={locale}
         {...mapProps}
         onLoad={(event) => {
           setReady(true);

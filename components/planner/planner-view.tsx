@@ -75,7 +75,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
   }, [state.buildings]);
   const flyTo = (latitude: number, longitude: number) => map.current?.jumpTo({ center: [longitude, latitude], zoom: 18 });
   const key = draftKey(mission?.id ?? null);
-  usePlannerKeys(dispatch, state.draft !== null);
+  usePlannerKeys(dispatch, state, map);
 
   // Restore a kept draft once, in the browser (localStorage does not exist on the server).
   useEffect(() => {
@@ -225,6 +225,7 @@ export function PlannerView({ config, initialView, mission, geocoder = false }: 
             onMapReady={(ref) => (map.current = ref)}
           />
           <p className={styles.hint}>{drawing ? t('help.drawing') : t('help.editing')}</p>
+          <p className={styles.hint}>{t('help.keyboard')}</p>
           <PlaceFinder geocoder={geocoder} onGo={flyTo} />
         </div>
         <div className={styles.panel}>

@@ -5,7 +5,7 @@ import { MaintenanceBanner } from '@/components/platform/lazy-maintenance-banner
 import { InlineLogo } from '@/components/ui/inline-logo';
 import type { PermissionSet } from '@/lib/shared/permissions';
 import type { Stage } from '@/lib/shared/stage';
-import { MenuDrawerProvider, MenuPanel, MenuToggle } from './menu-drawer';
+import { MenuDrawerProvider, MenuLink, MenuPanel, MenuToggle } from './menu-drawer';
 import { visibleEntries } from './menu-entries';
 import type { ShellUser } from './shell-user';
 import { UserMenu } from './user-menu';
@@ -40,7 +40,7 @@ export function AppShell({ permissions, stage, user, children }: { permissions: 
             <ul>
               {entries.map((entry) => (
                 <li key={entry.key}>
-                  <Link href={entry.href}>{t(`menu.${entry.key}`)}</Link>
+                  <MenuLink href={entry.href}>{t(`menu.${entry.key}`)}</MenuLink>
                 </li>
               ))}
             </ul>

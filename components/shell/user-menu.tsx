@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import { MenuLink } from './menu-drawer';
 import { USER_ENTRIES } from './menu-entries';
 import { SupportLink } from './support-link';
 import type { ShellUser } from './shell-user';
@@ -23,7 +24,13 @@ export function UserMenu({ user }: { user?: ShellUser }) {
       <ul>
         {USER_ENTRIES.map((entry) => (
           <li key={entry.key}>
-            {entry.key === 'support' ? <SupportLink href={entry.href}>{t(entry.key)}</SupportLink> : <a href={entry.href}>{t(entry.key)}</a>}
+            {entry.key === 'support' ? (
+              <SupportLink href={entry.href}>{t(entry.key)}</SupportLink>
+            ) : (
+              <MenuLink href={entry.href} plain>
+                {t(entry.key)}
+              </MenuLink>
+            )}
           </li>
         ))}
       </ul>

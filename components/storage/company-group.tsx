@@ -24,7 +24,7 @@ export function CompanyGroup({ company, totals, open, onToggle, onChanged }: { c
         <table id={bodyId} className={styles.table}>
           <thead>
             <tr>
-              {(['mission', 'local', 'cloud', 'state', 'lastSync', 'actions'] as const).map((c) => <th key={c} scope="col">{t(`columns.${c}`)}</th>)}
+              {(['mission', 'local', 'cloud', 'state', 'lastSync', 'actions'] as const).map((c) => <th key={c} scope="col" data-actions={c === 'actions' || undefined}>{t(`columns.${c}`)}</th>)}
             </tr>
           </thead>
           {company.missions.map((m) => <MissionRow key={m.id} mission={m} onChanged={onChanged} />)}

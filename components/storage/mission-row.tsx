@@ -73,7 +73,7 @@ export function MissionRow({ mission: m, onChanged }: { mission: StorageMissionD
           {m.checkReport && <div className={styles.muted}>{text.reason(m.checkReport)}</div>}
         </td>
         <td>{text.date(m.lastSyncedAt, t('never'))}</td>
-        <td className={styles.actions}>
+        <td className={styles.actions} data-actions>
           <button type="button" className={styles.button} disabled={running || pending !== null} onClick={() => void start('sync')}>{t('actions.sync')}</button>
           <button type="button" className={styles.button} disabled={running || pending !== null || m.cloudFiles === 0} onClick={() => setAsking(true)}>{t('actions.unsync')}</button>
           <button type="button" className={styles.button} disabled={running || pending !== null || m.cloudFiles === 0} onClick={() => void start('restore')}>{t('actions.restore')}</button>

@@ -54,7 +54,7 @@ export function OrphansPanel() {
                 <td>{t('mission', { id: o.missionId })}</td>
                 <td>{sizes(o).local}</td>
                 <td>{sizes(o).cloud}</td>
-                <td className={styles.actions}>
+                <td className={styles.actions} data-actions>
                   <button type="button" className={styles.button} onClick={() => setAsking(o)}>{t('delete')}</button>
                 </td>
               </tr>

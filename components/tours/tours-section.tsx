@@ -82,68 +82,72 @@ export function ToursSection({ missionId }: { missionId: number }) {
       {data.items.length === 0 ? (
         <p className={styles.empty}>{t('empty')}</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('status')}</th>
-              <th scope="col">{t('images')}</th>
-              <th scope="col">{t('actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((tour) => (
-              <tr key={tour.id} data-testid={`tour-${tour.id}`}>
-                <td>
-                  {renaming?.id === tour.id ? (
-                    <form className={styles.createForm} onSubmit={(e) => void rename(e, tour)}>
-                      <input aria-label={t('name')} value={renaming.value} maxLength={200} autoFocus onChange={(e) => setRenaming({ id: tour.id, value: e.target.value })} />
-                      <button type="submit" disabled={pending !== null}>{t('save')}</button>
-                      <button type="button" onClick={() => setRenaming(null)}>{t('cancel')}</button>
-                    </form>
-                  ) : tour.images.length > 0 ? (
-                    <Link href={`/mission/${missionId}/virtual_tour/${tour.id}`}>{tour.name}</Link>
-                  ) : (
-                    tour.name
-                  )}
-                </td>
-                <td>
-                  <span data-testid="tour-status">{t(`state.${tour.status}`)}</span>
-                  {tour.status === 'error' && tour.errorReason && <span className={styles.reason}>{t('failures.generate')}: {tour.errorReason}</span>}
-                  {busy(tour) && <ProgressBar value={tour.generation!.progress} label={t('generating')} color="primary" />}
-                  {tour.publicPath && (
-                    <a className={styles.reason} href={tour.publicPath} target="_blank" rel="noreferrer">
-                      {t('publicLink')}
-                    </a>
-                  )}
-                </td>
-                <td>{tour.images.length}</td>
-                <td className={styles.actions}>
-                  {tour.images.length > 0 && <ExportTourButton tour={tour} disabled={pending !== null} />}
-                  {data.mayEdit && (
-                    <>
-                      <button type="button" disabled={pending !== null || blockers.length > 0 || busy(tour)} aria-describedby={blockers.length ? reasonId : undefined}
-                        onClick={() => void act(`generate-${tour.id}`, () => tours.generateTour({ params: { id: tour.id } }), 'generate', 'generateStarted')}>
-                        {t('generate')}
-                      </button>
-                      <button type="button" disabled={pending !== null} onClick={() => setRenaming({ id: tour.id, value: tour.name })}>{t('rename')}</button>
-                      {tour.published ? (
-                        <button type="button" disabled={pending !== null} onClick={() => void act(`publish-${tour.id}`, () => tours.unpublishTour({ params: { id: tour.id } }), 'unpublish')}>
-                          {t('unpublish')}
-                        </button>
-                      ) : (
-                        <button type="button" disabled={pending !== null || tour.images.length === 0} onClick={() => void act(`publish-${tour.id}`, () => tours.publishTour({ params: { id: tour.id } }), 'publish', 'published')}>
-                          {t('publish')}
-                        </button>
-                      )}
-                      <button type="button" className={styles.danger} disabled={pending !== null} onClick={() => setDeleting(tour)}>{t('delete')}</button>
-                    </>
-                  )}
-                </td>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('name')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">{t('images')}</th>
+                <th scope="col" data-actions>{t('actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.items.map((tour) => (
+                <tr key={tour.id} data-testid={`tour-${tour.id}`}>
+                  <td>
+                    {renaming?.id === tour.id ? (
+                      <form className={styles.createForm} onSubmit={(e) => void rename(e, tour)}>
+                        <input aria-label={t('name')} value={renaming.value} maxLength={200} autoFocus onChange={(e) => setRenaming({ id: tour.id, value: e.target.value })} />
+                        <button type="submit" disabled={pending !== null}>{t('save')}</button>
+                        <button type="button" onClick={() => setRenaming(null)}>{t('cancel')}</button>
+                      </form>
+                    ) : tour.images.length > 0 ? (
+                      <Link href={`/mission/${missionId}/virtual_tour/${tour.id}`}>{tour.name}</Link>
+                    ) : (
+                      tour.name
+                    )}
+                  </td>
+                  <td>
+                    <span data-testid="tour-status">{t(`state.${tour.status}`)}</span>
+                    {tour.status === 'error' && tour.errorReason && <span className={styles.reason}>{t('failures.generate')}: {tour.errorReason}</span>}
+                    {busy(tour) && <ProgressBar value={tour.generation!.progress} label={t('generating')} color="primary" />}
+                    {tour.publicPath && (
+                      <a className={styles.reason} href={tour.publicPath} target="_blank" rel="noreferrer">
+                        {t('publicLink')}
+                      </a>
+                    )}
+                  </td>
+                  <td>{tour.images.length}</td>
+                  <td data-actions>
+                    <div className={styles.actions}>
+                      {tour.images.length > 0 && <ExportTourButton tour={tour} disabled={pending !== null} />}
+                      {data.mayEdit && (
+                        <>
+                          <button type="button" disabled={pending !== null || blockers.length > 0 || busy(tour)} aria-describedby={blockers.length ? reasonId : undefined}
+                            onClick={() => void act(`generate-${tour.id}`, () => tours.generateTour({ params: { id: tour.id } }), 'generate', 'generateStarted')}>
+                            {t('generate')}
+                          </button>
+                          <button type="button" disabled={pending !== null} onClick={() => setRenaming({ id: tour.id, value: tour.name })}>{t('rename')}</button>
+                          {tour.published ? (
+                            <button type="button" disabled={pending !== null} onClick={() => void act(`publish-${tour.id}`, () => tours.unpublishTour({ params: { id: tour.id } }), 'unpublish')}>
+                              {t('unpublish')}
+                            </button>
+                          ) : (
+                            <button type="button" disabled={pending !== null || tour.images.length === 0} onClick={() => void act(`publish-${tour.id}`, () => tours.publishTour({ params: { id: tour.id } }), 'publish', 'published')}>
+                              {t('publish')}
+                            </button>
+                          )}
+                          <button type="button" className={styles.danger} disabled={pending !== null} onClick={() => setDeleting(tour)}>{t('delete')}</button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data.mayEdit && (
         <form className={styles.createForm} onSubmit={(e) => void create(e)}>

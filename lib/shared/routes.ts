@@ -19,7 +19,9 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: new RegExp(`^/mission/${id}(/(panelizer|virtual_tour_images|virtual_tour_segmentation|virtual_tour/[\\w-]+))?$`), layout: 'app' },
   { pattern: /^\/blurring(\/editor\/\d+\/[\w-]+)?$/, layout: 'app' },
   { pattern: /^\/tours\/[\w-]{16,64}$/, layout: 'viewer', public: true },
-  { pattern: /^\/confirm\/[\w-]{43}$/, layout: 'viewer', public: true },
+  // Any token, not only one of the right length: a link a mail client cut short must reach the
+  // confirmation view, which says it is not valid, rather than send the customer to sign in.
+  { pattern: /^\/confirm\/[^/]+$/, layout: 'viewer', public: true },
   {
     pattern: /^\/(assigned|company-center|customer-center|user-center(\/permissions)?|pipeline|map-overview|mission-list|mission-list-beta|planner|profile|project-list|storage|support|default-role-missing|not-found)$/,
     layout: 'app',

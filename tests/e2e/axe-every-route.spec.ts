@@ -5,6 +5,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { axeViolations, type AxeViolation } from './support/axe';
 import { withDb } from './support/db';
+import { missionHiddenFromCustomer } from './support/missions';
 
 // Issue 20 point 6: axe finds no violation on any screen, in English and in German. Every page
 // route of the app (app/**/page.tsx) is visited, with the demo data's real ids, as a user who may
@@ -161,5 +162,35 @@ for (const [locale, scheme] of [['en-US', LIGHT], ['de-DE', LIGHT], ['en-US', DA
         await checkAs(browser, user, locale, ids, scheme);
       });
     }
+  });
+}
+
+// The screens that are no route of their own: the not-found and forbidden pages (a refused
+// mission's, and the general one its tour images page shows), and the menu drawer open at 375 px, every rule, in both languages.
+for (const locale of ['en-US', 'de-DE'] as const) {
+  test(`axe in ${locale}: no violation on the not-found and forbidden pages and in the open menu drawer`, async ({ browser }) => {
+    const hidden = await missionHiddenFromCustomer();
+    const context = await browser.newContext({ locale, timezoneId: 'Europe/Berlin', bypassCSP: true });
+    await signInOverHttp(context.request, EMAIL.customer);
+    const page = await context.newPage();
+    const found: Record<string, AxeViolation[]> = {};
+    for (const [path, status] of [['/does-not-exist', 404], ['/mission/987654321', 404], [`/mission/${hidden}`, 403], [`/mission/${hidden}/virtual_tour_images`, 403]] as const) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(status);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const violations = await axeViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/mission-list');
+    await page.getByRole('button', { name: locale === 'de-DE' ? 'Menü öffnen' : 'Open menu' }).click();
+    await expect(page.getByRole('navigation')).toBeVisible();
+    // The slide-in is over (axe measures colours where things are).
+    await expect.poll(() => page.getByRole('navigation').evaluate((nav) => getComputedStyle(nav).transform)).toBe('none');
+    const drawer = await axeViolations(page);
+    if (drawer.length) found['/mission-list, drawer open at 375 px'] = drawer;
+    await context.close();
+    expect(found).toEqual({});
   });
 }

@@ -59,6 +59,37 @@ test('the operator blurs the demo images: proposals shown, a plate drawn by hand
   await expect(page.getByTestId('blurring-message')).toHaveText('Saved. The blurred image was rendered again.');
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
 
+  // The same by keyboard alone (every control operable by keyboard): with the rectangle tool still
+  // chosen, N adds a region in the middle of the view, the arrows move it (Shift: bigger steps),
+  // Alt + arrow sizes it, Ctrl+S saves; ← and → no longer switch images while it is selected.
+  const drawn = page.getByRole('button', { name: /Number plate · Rectangle · Drawn by hand/ });
+  await page.getByTestId('blurring-stage').focus();
+  await page.keyboard.press('n');
+  await expect(drawn).toHaveCount(2);
+  await expect(page.getByTestId('blurring-message')).toContainText('Number plate region added in the middle of the view.');
+  const added = page.locator('rect[data-region]').last();
+  const geometry = async () => Promise.all(['x', 'y', 'width', 'height'].map(async (a) => Number(await added.getAttribute(a))));
+  const [x0, y0, w0, h0] = await geometry();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByTestId('blurring-message')).toContainText(/^Number plate region at \d+, \d+, \d+ × \d+ pixels$/);
+  const [x1, y1, w1, h1] = await geometry();
+  expect(x1).toBeGreaterThan(x0!);
+  expect(y1).toBeGreaterThan(y0!);
+  expect(w1).toBeCloseTo(w0!, 6);
+  expect(h1).toBeGreaterThan(h0!);
+  await expect(page.getByText(`Image 1 of ${mission.images}`).first()).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('blurring-message')).toHaveText('Saved. The blurred image was rendered again.');
+  // Saved where the keys put it: read again from the server.
+  await page.reload();
+  await waitForImage(page);
+  await expect(drawn).toHaveCount(2, { timeout: 30_000 });
+  const saved = await page.locator('rect[data-region]').evaluateAll((rects) => rects.map((r) => ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)))));
+  expect(saved.some(([x, y, w, h]) => Math.abs(x! - x1!) < 0.1 && Math.abs(y! - y1!) < 0.1 && Math.abs(w! - w1!) < 0.1 && Math.abs(h! - h1!) < 0.1), JSON.stringify(saved)).toBe(true);
+
   // The panorama: next image (→), save it as it is.
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText(`Image 2 of ${mission.images}`).first()).toBeVisible();

@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
+import { axeViolations } from './support/axe';
 import { withDb } from './support/db';
 
 // Issue 20 point 5: the confirmation view. Staff send the link from the mission detail; the
@@ -48,4 +50,44 @@ test('an order is confirmed from the e-mailed link, once, and the mission moves 
   expect(step).toBe('scan_appointment');
   await page.reload();
   await expect(page.getByRole('region', { name: 'Customer confirmation' }).getByRole('row', { name: new RegExp(`Order ${recipient} Confirmed on`) })).toBeVisible();
+});
+
+/** A link to confirm the demo mission's order, `expiresIn` from now (negative: expired); only its hash is stored. */
+async function demoLink(expiresIn: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await withDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(`select id from mission where internal_reference = 'ARG-2026-DEMO'`);
+    await db.query(
+      `insert into mission_confirmation (mission_id, kind, recipient, token_hash, expires_at) values ($1, 'order', 'customer@example.com', $2, now() + $3::interval)`,
+      [rows[0]!.id, createHash('sha256').update(token).digest('hex'), expiresIn],
+    );
+  });
+  return `/confirm/${token}`;
+}
+
+test.describe('in German, without a session', () => {
+  test.use({ locale: 'de-DE', bypassCSP: true });
+
+  test('an expired link says so and offers no button', async ({ page }) => {
+    const res = await page.goto(await demoLink('-1 hour'));
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Auftrag bestätigen' })).toBeVisible();
+    await expect(page.getByText('Dieser Link ist abgelaufen. Bitte wenden Sie sich für einen neuen Link an uns.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bestätigen' })).toHaveCount(0);
+  });
+
+  test('a tampered link, or one a mail client cut short, gets the confirmation view saying it is not valid, with whom to contact', async ({ page }) => {
+    const link = await demoLink('1 day');
+    const last = link.at(-1) === 'A' ? 'B' : 'A';
+    for (const path of [`${link.slice(0, -1)}${last}`, link.slice(0, 30)]) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      // The confirmation view, not the sign-in page nor the app's "Seite nicht gefunden".
+      await expect(page, path).toHaveURL((url) => url.pathname === path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Bestätigung');
+      await expect(page.getByText('Dieser Bestätigungslink ist ungültig.'), path).toBeVisible();
+      await expect(page.getByRole('link', { name: 'support@argus.local' }), path).toHaveAttribute('href', 'mailto:support@argus.local');
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

@@ -50,8 +50,34 @@ test.describe('at 375 px', () => {
     await page.keyboard.press('Space');
     await expect(menu).toBeVisible();
     await tabTo(page, 'Missions', { max: 3 });
+    await expect(focused(page)).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL((url) => url.pathname === '/mission-list');
+    // The current page's entry closes the drawer too (the path did not change), focus back on the button.
+    await expect(menu).toBeHidden();
+    await expect(focused(page)).toHaveAccessibleName('Open menu');
+  });
+
+  test('the open drawer keeps Tab inside: past its last entry focus never goes to the page behind', async ({ page }) => {
+    await signInOverHttp(page, 'customer@example.com');
+    await page.goto('/mission-list');
+    await expect(page.getByRole('table')).toBeVisible();
+    await tabTo(page, 'Open menu', { max: 3 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await tabTo(page, 'Logout', { max: 20 });
+    // On from the last entry: never into the page under the backdrop (its filters, its table)...
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      await expect(page.locator('main :focus')).toHaveCount(0);
+      if ((await focusedName(page)) === 'Close menu') break;
+    }
+    // ...but round to the menu button, which closes it.
+    await expect(focused(page)).toHaveAccessibleName('Close menu');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    // Closed, the page is reachable again.
+    await tabTo(page, /^Status: /, { max: 30 });
   });
 });
 

@@ -1,24 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
+import { missionHiddenFromCustomer as foreignMission } from './support/missions';
 import { withDb } from './support/db';
 
 // Pages answer with the right HTTP status (issue 13 point 3): an unknown mission id is 404, a
 // mission the user may not see is 403 with spec §8's 'not authorized to access mission id' in the
 // user's language — on the detail page, the print view and the planner's `?mission=`.
-
-/** A seeded mission of Rheinland Immobilien that is not shared with customer 6 (customer@'s). */
-async function foreignMission(): Promise<number> {
-  const { rows } = await withDb((db) =>
-    db.query<{ id: string }>(
-      `select m.id from mission m
-        where m.company_id = (select id from company where name = 'Rheinland Immobilien KG')
-          and not exists (select 1 from mission_share s where s.mission_id = m.id and s.customer_id = (select id from customer where customer_number = 6))
-        order by m.id limit 1`,
-    ),
-  );
-  expect(rows[0], 'a seeded Rheinland mission not shared with customer 6').toBeDefined();
-  return Number(rows[0]!.id);
-}
 
 async function signedIn(browser: Browser, email: string, locale: string): Promise<Page> {
   const context = await browser.newContext({ locale, timezoneId: 'Europe/Berlin' });

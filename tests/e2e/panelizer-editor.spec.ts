@@ -239,6 +239,35 @@ test('a staff member draws the demo building and reads its net facade area; the 
   await expect(plan).toHaveAttribute('data-vertices', '4');
   await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
 
+  // The same by keyboard alone: a corner picked from the side panel's buttons, moved by the arrows
+  // (1 cm, Shift 10 cm; up is north), one inserted after it with I and deleted, then all undone.
+  const corner = page.getByTestId('panelizer-corner');
+  const cornerAt = async () => (await corner.textContent())!.match(/-?\d+\.\d+(?= m)/g)!.map(Number);
+  await page.getByRole('button', { name: 'Building 1', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('group', { name: 'Corners of the selected outline' }).getByRole('button', { name: 'Corner 2', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(corner).toHaveText(/^Corner 2 at /);
+  const original = await corner.textContent();
+  const [x0, y0] = await cornerAt();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await expect(corner).not.toHaveText(original!);
+  const [x1, y1] = await cornerAt();
+  expect(x1! - x0!).toBeCloseTo(0.1, 1);
+  expect(y1! - y0!).toBeCloseTo(0.01, 2);
+  await page.keyboard.press('i');
+  await expect(plan).toHaveAttribute('data-vertices', '5');
+  await expect(corner).toHaveText(/^Corner 3 at /);
+  await page.keyboard.press('Delete');
+  await expect(plan).toHaveAttribute('data-vertices', '4');
+  await expect(plan).toHaveAttribute('data-outlines', '1');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Control+z');
+  await expect(plan).toHaveAttribute('data-vertices', '4');
+  await page.getByRole('group', { name: 'Corners of the selected outline' }).getByRole('button', { name: 'Corner 2', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(corner).toHaveText(original!);
+
   // Floors 2–4 linked with floor 1: one shared floorplan; the warning goes once none is left without.
   for (let floor = 2; floor <= STOREYS; floor++) {
     await expect(warning).toBeVisible();

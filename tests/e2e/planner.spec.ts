@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type Response } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 
 // spec §2 /planner: draw a building with the mouse on the offline map, see its measures, break each
@@ -317,4 +317,72 @@ test('the planner is not found without the planner permission, and the API refus
     data: { name: 'Verboten', companyId: 1, products: ['cad'], buildings: [{ name: 'Haus', footprint: { type: 'Polygon', coordinates: [square] } }] },
   });
   expect(refused.status()).toBe(403);
+});
+
+/** Presses Tab until `target` has the focus (a keyboard user's way there). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 60; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('a building drawn and edited with the keyboard alone, at the crosshair in the map’s centre', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signedIn(browser, 'customer@example.com');
+  await page.goto('/planner');
+  const map = page.locator('[data-map-ready]').first();
+  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
+  await page.getByLabel('Latitude').fill('48.1374');
+  await page.getByLabel('Longitude').fill('11.5755');
+  await page.getByLabel('Longitude').press('Enter');
+  await expect(page.getByText(/Space places a corner there while drawing/)).toBeVisible();
+
+  await tabTo(page, page.getByRole('button', { name: 'Draw a building' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.locator('canvas.maplibregl-canvas'));
+  // The crosshair shows where Space puts a corner.
+  const frame = page.locator('[class*="planner_map__"]');
+  expect(await frame.evaluate((el) => getComputedStyle(el, '::after').content)).not.toBe('none');
+
+  // MapLibre's arrow keys pan 100 px with a 300 ms ease, and a key pressed during an ease starts
+  // from where it stopped: one key at a time, each ease waited for.
+  const pan = async (key: string, times: number) => {
+    for (let i = 0; i < times; i += 1) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(700);
+    }
+  };
+  await page.keyboard.press('Space');
+  await pan('ArrowRight', 2);
+  await page.keyboard.press('Space');
+  await pan('ArrowDown', 1);
+  await page.keyboard.press('Space');
+  await pan('ArrowLeft', 2);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+
+  const building = page.getByTestId('planned-building');
+  await expect(building).toHaveCount(1);
+  // About 200 × 100 px at zoom 18, as in the first test's arithmetic. An ease cut short on a busy
+  // machine pans less, so the bounds are loose: what matters is four corners where the map was.
+  const metresPerPixel = (40_075_016.686 * Math.cos((48.1374 * Math.PI) / 180)) / (512 * 2 ** 18);
+  const drawn = amount(await building.getByTestId('ground-area').textContent());
+  expect(drawn).toBeGreaterThan(0.5 * 200 * 100 * metresPerPixel ** 2);
+  expect(drawn).toBeLessThan(1.2 * 200 * 100 * metresPerPixel ** 2);
+
+  // N brings the first corner to the crosshair; one step left and Space moves it there: the outline grows.
+  await page.keyboard.press('n');
+  await page.waitForTimeout(700);
+  await pan('ArrowLeft', 1);
+  await page.keyboard.press('Space');
+  await expect.poll(async () => amount(await building.getByTestId('ground-area').textContent())).toBeGreaterThan(drawn * 1.2);
+  // I inserts a corner after it and selects it; Delete takes it out again; Ctrl+Z undoes all three steps.
+  await page.keyboard.press('i');
+  await expect(page.getByRole('button', { name: 'Delete corner' })).toBeEnabled();
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('button', { name: 'Delete corner' })).toBeDisabled();
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('Control+z');
+  await expect.poll(async () => amount(await building.getByTestId('ground-area').textContent())).toBeCloseTo(drawn, 0);
 });

@@ -1,23 +1,11 @@
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
-import { withDb } from './support/db';
+import { missionHiddenFromCustomer as foreignMission } from './support/missions';
 
 // A page that finds its mission unknown or refused, or its view not allowed, answers 404 / 403 with
 // the view's heading in the server's HTML (issue 20 points 1 and 9): not an empty document the
 // browser fills in once scripts and stylesheets have loaded — which stayed empty when a
 // stylesheet request was aborted under load.
-
-async function foreignMission(): Promise<number> {
-  const { rows } = await withDb((db) =>
-    db.query<{ id: string }>(
-      `select m.id from mission m
-        where m.company_id = (select id from company where name = 'Rheinland Immobilien KG')
-          and not exists (select 1 from mission_share s where s.mission_id = m.id and s.customer_id = (select id from customer where customer_number = 6))
-        order by m.id limit 1`,
-    ),
-  );
-  return Number(rows[0]!.id);
-}
 
 async function signedIn(browser: Browser, locale: string, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ locale, timezoneId: 'Europe/Berlin', ...options });

@@ -73,7 +73,37 @@ test('customer@ walks through the demo tour: first panorama drawn, floor switch,
 
   // The maps dialog shows the floor's images; "show all images" opens the gallery.
   await again.getByRole('button', { name: 'Map' }).click();
-  await expect(again.getByRole('img', { name: 'Floor plan with the images and the viewing direction' })).toBeVisible();
+  // A group, not an image: an image's children are presentational, which would hide its spot buttons from screen readers.
+  await expect(again.getByRole('group', { name: 'Floor plan with the images and the viewing direction' })).toBeVisible();
+  // Keyboard only: Space on the floor's other spot (the current one is drawn larger) goes there, as a button would.
+  const other = again.getByTestId('tour-map').locator('circle[role="button"][r="0.45"]');
+  await expect(other).toHaveCount(1);
+  await other.focus();
+  await again.keyboard.press('Space');
+  await expect(again.getByTestId('tour-viewer')).not.toHaveAttribute('data-image', upstairs!, { timeout: 30_000 });
+});
+
+test.describe('in German at 1366 px', () => {
+  test.use({ locale: 'de-DE', viewport: { width: 1366, height: 768 } });
+
+  // Photo Sphere Viewer was built before its stylesheets arrived (they came with its dynamically
+  // imported chunk): it logged "stylesheet … is not loaded" and drew its loader with a NaN arc.
+  test("the tour viewer is styled before it is built, and its navbar speaks German", async ({ page }) => {
+    test.setTimeout(600_000);
+    const { missionId, tourId } = await demoTour();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    await signInOverHttp(page, 'customer@example.com');
+    await page.goto(`/mission/${missionId}/virtual_tour/${tourId}`);
+    await expect(page.getByTestId('tour-viewer')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    const navbar = page.locator('.psv-navbar');
+    await expect(navbar.getByTitle('Vergrößern')).toBeVisible();
+    await expect(navbar.getByTitle('Verkleinern')).toBeVisible();
+    await expect(navbar.getByTitle('Zoom in')).toHaveCount(0);
+    expect(errors.filter((text) => /PhotoSphereViewer|NaN/.test(text))).toEqual([]);
+  });
 });
 
 test("another company's customer cannot open the demo tour", async ({ page }) => {

@@ -9,10 +9,10 @@ import type { BlurringImage, BlurringMode, MissionImages } from '@/lib/shared/sc
 import { useBlurringText } from '../blurring-text';
 import { EditorSidebar } from './editor-sidebar';
 import { EditorToolbar } from './editor-toolbar';
-import { toInput, type DraftRegion } from './geometry';
+import { nudgeRegion, regionInView, toInput, type DraftRegion } from './geometry';
 import { ImageStage, type StageHandle, type Tool } from './image-stage';
 import { emptyRegions, regionsReducer } from './regions-state';
-import { useEditorKeys } from './use-editor-keys';
+import { useEditorKeys, type ArrowPress } from './use-editor-keys';
 import styles from './editor.module.css';
 
 type Message = { type: 'error' | 'success'; text: string } | null;
@@ -55,6 +55,9 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
   // The regions of the image on screen, read afresh whenever another image is shown.
   useEffect(() => {
     if (!current || current.detection !== 'done') return;
+    // Just saved: the regions on screen are this version already. Reading them again (the list
+    // reload after a save bumps it) would drop what was added or moved since, e.g. by keys at once.
+    if (version !== null && version === current.regionsVersion) return;
     let live = true;
     blurring.getImageRegions({ params: { id: current.id } }).then(
       (r) => {
@@ -163,11 +166,36 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
   const canApprove = editable && current.approvedAt === null && !pending && !fourEyesBlocked && current.editedAt !== null;
   const allApproved = (data?.items.length ?? 0) > 0 && data!.items.every((i) => i.approvedAt !== null);
 
+  const imageSize = { width: current?.width ?? 0, height: current?.height ?? 0 };
+  // The keyboard's way to draw (issue: every control operable by keyboard): a region of the tool's
+  // shape in the middle of the view, selected, so the arrow keys move and size it at once.
+  const addInView = () => {
+    if (!editable || tool === 'select' || !stage.current) return;
+    const region = regionInView(newId(), tool, kind, stage.current.inView(), imageSize);
+    dispatch({ type: 'add', region });
+    announce('regionAdded', region);
+  };
+  /** Arrow keys on the selected region: one screen pixel a press (ten with Shift), whatever the zoom. */
+  const nudge = ({ dx, dy, big, resize }: ArrowPress): boolean => {
+    const region = editable ? state.regions.find((r) => r.id === state.selected) : undefined;
+    if (!region) return false;
+    const px = (big ? 10 : 1) / (zoom > 0 ? zoom : 1);
+    const moved = nudgeRegion(region, dx * px, dy * px, resize, imageSize);
+    dispatch({ type: 'edit', region: moved });
+    announce('regionAt', moved);
+    return true;
+  };
+  // Said in the message line (a live region), so a screen reader hears where the region is.
+  const announce = (key: 'regionAdded' | 'regionAt', r: DraftRegion) =>
+    setMessage({ type: 'success', text: t(key, { kind: t(`kinds.${r.kind}`), x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) }) });
+
   useEditorKeys(leaving !== null || finishing ? {} : {
     select: () => setTool('select'),
     rectangle: () => editable && setTool('rectangle'),
     ellipse: () => editable && setTool('ellipse'),
     polygon: () => editable && setTool('polygon'),
+    add: addInView,
+    arrow: nudge,
     delete: () => state.selected && dispatch({ type: 'remove', id: state.selected }),
     undo: () => dispatch({ type: 'undo' }),
     redo: () => dispatch({ type: 'redo' }),
@@ -179,7 +207,7 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
     next: () => step(1),
     save: () => editable && !pending && void save(),
     approve: () => mode === 'check' && canApprove && void approve(),
-    enter: () => stage.current?.closePolygon(),
+    enter: () => stage.current?.closePolygon() || addInView(),
     escape: () => stage.current?.cancelPolygon() || dispatch({ type: 'select', id: null }),
   });
 
@@ -246,6 +274,7 @@ export function BlurringEditor({ missionId, mode, initial, me }: { missionId: nu
             kind={kind}
             preview={preview}
             label={t('canvasLabel')}
+            describedBy="blurring-keys"
             newId={newId}
             dispatch={dispatch}
             onZoom={setZoom}

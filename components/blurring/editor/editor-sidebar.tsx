@@ -69,8 +69,8 @@ export function EditorSidebar({ mode, data, visible, currentId, showAll, onShowA
       )}
       <section className={styles.panel}>
         <h2>{t('shortcuts')}</h2>
-        <ul className={styles.keys}>
-          {(['tools', 'polygon', 'edit', 'view', 'images'] as const).map((k) => <li key={k}>{t(`keys.${k}`)}</li>)}
+        <ul className={styles.keys} id="blurring-keys">
+          {(['tools', 'add', 'move', 'polygon', 'edit', 'view', 'images'] as const).map((k) => <li key={k}>{t(`keys.${k}`)}</li>)}
         </ul>
       </section>
     </aside>

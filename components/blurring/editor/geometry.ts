@@ -45,6 +45,32 @@ export function resizeRegion<R extends DraftRegion>(r: R, handle: Handle, px: nu
   return { ...next, points: r.points.map(([x, y]) => [box.x + (x - r.x) * sx, box.y + (y - r.y) * sy] as Point) };
 }
 
+/**
+ * A keyboard step on the selected region: moved by (dx, dy) and kept on the image, or with
+ * `resize` its right and bottom edges moved (never narrower than MIN_SIZE, so it cannot flip).
+ */
+export function nudgeRegion<R extends DraftRegion>(r: R, dx: number, dy: number, resize: boolean, image: { width: number; height: number }): R {
+  if (!resize) return clampToImage(moveRegion(r, dx, dy), image.width, image.height);
+  return resizeRegion(r, 'se', Math.max(r.x + MIN_SIZE, r.x + r.width + dx), Math.max(r.y + MIN_SIZE, r.y + r.height + dy));
+}
+
+/**
+ * A new region for the keyboard (there is nothing to drag): a square of a fifth of the view's
+ * smaller side in the middle of the part of the image in view (`view` in image pixels), or of the
+ * whole image when none of it is in view.
+ */
+export function regionInView(id: string, shape: RegionShape, kind: DraftRegion['kind'], view: ReturnType<typeof boxFrom>, image: { width: number; height: number }): DraftRegion {
+  let [x0, y0] = [Math.max(0, view.x), Math.max(0, view.y)];
+  let [x1, y1] = [Math.min(image.width, view.x + view.width), Math.min(image.height, view.y + view.height)];
+  // (Negated, so a view not measured yet, NaN, counts as none.)
+  if (!(x1 - x0 >= MIN_SIZE && y1 - y0 >= MIN_SIZE)) [x0, y0, x1, y1] = [0, 0, image.width, image.height];
+  const size = Math.max(MIN_SIZE, Math.min(x1 - x0, y1 - y0) / 5);
+  const box = { x: (x0 + x1 - size) / 2, y: (y0 + y1 - size) / 2, width: size, height: size };
+  if (shape !== 'polygon') return boxRegion(id, shape, box, kind);
+  const [right, bottom] = [box.x + size, box.y + size];
+  return polygonRegion(id, [[box.x, box.y], [right, box.y], [right, bottom], [box.x, bottom]], kind);
+}
+
 export function handlePoint(r: DraftRegion, handle: Handle): Point {
   return [handle.endsWith('w') ? r.x : r.x + r.width, handle.startsWith('n') ? r.y : r.y + r.height];
 }

@@ -16,6 +16,8 @@ export interface StageHandle {
   closePolygon(): boolean;
   /** Drops the polygon being drawn (Escape); false when there is none. */
   cancelPolygon(): boolean;
+  /** The part of the stage's box in view, in image pixels (where a region added by keyboard goes). */
+  inView(): { x: number; y: number; width: number; height: number };
 }
 
 interface View {
@@ -40,7 +42,7 @@ const MAX_SCALE = 16;
  * clicking its corners. The preview paints the blurred look over the image.
  */
 export function ImageStage({
-  src, width, height, regions, selected, tool, kind, preview, label, newId, dispatch, onZoom, stageRef,
+  src, width, height, regions, selected, tool, kind, preview, label, describedBy, newId, dispatch, onZoom, stageRef,
 }: {
   src: string;
   width: number;
@@ -51,6 +53,8 @@ export function ImageStage({
   kind: DraftRegion['kind'];
   preview: boolean;
   label: string;
+  /** The id of the keyboard help, read out when the stage gets focus. */
+  describedBy?: string;
   newId: () => string;
   dispatch: (a: RegionsAction) => void;
   onZoom: (scale: number) => void;
@@ -102,7 +106,8 @@ export function ImageStage({
       setPolygon([]);
       return had;
     },
-  }), [zoomAt, fit, closePolygon, polygon.length]);
+    inView: () => ({ x: -view.tx / view.scale, y: -view.ty / view.scale, width: (box.current?.clientWidth ?? 0) / view.scale, height: (box.current?.clientHeight ?? 0) / view.scale }),
+  }), [zoomAt, fit, closePolygon, polygon.length, view]);
 
   useEffect(() => {
     if (preview && loaded && canvas.current && img.current) drawPreview(canvas.current, img.current, regions);
@@ -179,6 +184,11 @@ export function ImageStage({
       className={styles.stage}
       data-testid="blurring-stage"
       data-tool={tool}
+      // Focusable, so a keyboard user has a place for the editor's keys (they work from anywhere else too).
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      aria-describedby={describedBy}
       onWheel={onWheel}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

@@ -20,6 +20,8 @@ export type RegionsAction =
   | { type: 'add'; region: DraftRegion }
   | { type: 'begin' }
   | { type: 'change'; region: DraftRegion }
+  /** One change that is its own undo step (a keyboard nudge), where a drag is `begin` + `change`s. */
+  | { type: 'edit'; region: DraftRegion }
   | { type: 'remove'; id: string }
   | { type: 'select'; id: string | null }
   | { type: 'undo' }
@@ -43,6 +45,8 @@ export function regionsReducer(state: RegionsState, action: RegionsAction): Regi
       return { ...state, ...record(state) };
     case 'change':
       return { ...state, regions: state.regions.map((r) => (r.id === action.region.id ? action.region : r)), dirty: true };
+    case 'edit':
+      return regionsReducer({ ...state, ...record(state) }, { type: 'change', region: action.region });
     case 'remove':
       if (!state.regions.some((r) => r.id === action.id)) return state;
       return { ...state, ...record(state), regions: state.regions.filter((r) => r.id !== action.id), selected: state.selected === action.id ? null : state.selected, dirty: true };

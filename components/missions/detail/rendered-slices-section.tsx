@@ -49,7 +49,9 @@ export function RenderedSlicesSection({ missionId, initial, canDelete }: { missi
             <th scope="col">{t('scale')}</th>
             <th scope="col">{t('pixels')}</th>
             <th scope="col">{t('date')}</th>
-            <th scope="col">{t('actions')}</th>
+            <th scope="col" data-actions>
+              {t('actions')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -69,7 +71,7 @@ export function RenderedSlicesSection({ missionId, initial, canDelete }: { missi
                   {text.date(slice.createdAt)}
                   {slice.createdBy && <> · {slice.createdBy}</>}
                 </td>
-                <td className={styles.nowrap}>
+                <td className={styles.nowrap} data-actions>
                   <a href={renderedSlices.renderedSliceImage.url({ params: { id: missionId, sliceId: slice.id }, query: { download: '1' } })} download aria-label={t('downloadItem', { name: slice.name })}>
                     {t('download')}
                   </a>

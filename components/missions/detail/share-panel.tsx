@@ -96,7 +96,7 @@ export function SharePanel({ missionId, ownCustomerId, shares: initial }: { miss
                 <th scope="col">{t('share.sharedWith')}</th>
                 <th scope="col">{t('share.sharedBy')}</th>
                 <th scope="col">{t('share.date')}</th>
-                <th scope="col">
+                <th scope="col" data-actions>
                   <span className="visually-hidden">{t('share.revoke')}</span>
                 </th>
               </tr>
@@ -107,7 +107,7 @@ export function SharePanel({ missionId, ownCustomerId, shares: initial }: { miss
                   <td>{label(s)}</td>
                   <td>{s.sharedByName ?? t('share.system')}</td>
                   <td>{formatDate(s.sharedAt, locale, { timeZone })}</td>
-                  <td>
+                  <td data-actions>
                     <button type="button" className={`${styles.button} ${styles.secondary}`} disabled={pending} onClick={() => setRevoking(s)} aria-label={`${t('share.revoke')}: ${s.customerName}`}>
                       {t('share.revoke')}
                     </button>

@@ -6,6 +6,7 @@ import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import { facadeGroups } from '../model/facades';
 import { floorsOf, type ElevationRef } from '../model/geometry';
 import { useFloorName } from './floor-list';
+import { useDecimal } from '@/components/ui/use-decimal';
 import styles from './panelizer.module.css';
 
 const same = (a: ElevationRef | null, b: ElevationRef) => !!a && a.floorId === b.floorId && a.outlineId === b.outlineId && a.edgeId === b.edgeId;
@@ -17,6 +18,7 @@ const same = (a: ElevationRef | null, b: ElevationRef) => !!a && a.floorId === b
  */
 export function ElevationsList({ doc, floorId, selected, onSelect }: { doc: PanelizerDocument; floorId: string | null; selected: ElevationRef | null; onSelect: (ref: ElevationRef) => void }) {
   const t = useTranslations('panelizer.editor.elevations');
+  const decimal = useDecimal();
   const floorName = useFloorName();
   const groups = useMemo(() => facadeGroups(doc), [doc]);
   const floors = useMemo(() => new Map(floorsOf(doc).map((f) => [f.id, f])), [doc]);
@@ -35,7 +37,7 @@ export function ElevationsList({ doc, floorId, selected, onSelect }: { doc: Pane
                 return (
                   <li key={e.id} data-current-floor={e.floorId === floorId ? 'true' : undefined}>
                     <button type="button" aria-pressed={same(selected, e)} onClick={() => onSelect({ floorId: e.floorId, outlineId: e.outlineId, edgeId: e.edgeId })} data-testid="panelizer-elevation-item">
-                      {t('item', { floor: floor ? floorName(floor) : '', length: e.length.toFixed(2), openings: e.openings })}
+                      {t('item', { floor: floor ? floorName(floor) : '', length: decimal(e.length), openings: e.openings })}
                     </button>
                   </li>
                 );

@@ -15,6 +15,7 @@ import { EditorCanvas, type CanvasPointer } from './editor-canvas';
 import { PointsNotice } from './points-notice';
 import { SliceView, type SliceMode } from './slice-view';
 import { usePoints, type LoadPoints } from './use-points';
+import { useDecimal } from '@/components/ui/use-decimal';
 import styles from './panelizer.module.css';
 
 const formatLine = (line: SectionLine | undefined) => (line ? `${line.x0},${line.y0},${line.x1},${line.y1}` : 'points');
@@ -54,6 +55,7 @@ export function FloorsStep({
   onSectionLine: (line: SectionLine) => void;
 }) {
   const t = useTranslations('panelizer.editor');
+  const decimal = useDecimal();
   const sectionQuery = useMemo<PanelizerPointsQuery>(() => (sectionLine ? { view: 'section', depth: 1, limit: 400_000, ...sectionLine } : SECTION_QUERY), [sectionLine]);
   const section = usePoints(loadPoints, sectionQuery);
   // Before any floor line, the plan beside shows the band 1–3 m above the first section's lowest
@@ -144,7 +146,7 @@ export function FloorsStep({
         {!readOnly && proposed ? (
           <ProposalList
             title={t('proposals.floorLines')}
-            items={proposed.map((z) => ({ key: String(z), label: t('proposals.floorLine', { z: z.toFixed(2) }) }))}
+            items={proposed.map((z) => ({ key: String(z), label: t('proposals.floorLine', { z: decimal(z) }) }))}
             onAccept={(key) => {
               if (!run(addFloorLine(Number(key)))) dropProposal(Number(key));
             }}
@@ -154,13 +156,13 @@ export function FloorsStep({
         ) : null}
         {selected ? (
           <div className={styles.selectedLine} data-testid="panelizer-selected-line" data-z={selected.z}>
-            <p>{t('floors.selectedLine', { z: selected.z.toFixed(2) })}</p>
+            <p>{t('floors.selectedLine', { z: decimal(selected.z) })}</p>
             {advice ? (
               <p className={styles.adviceHint} role="note">
-                {t('floors.adviceHint', { top: (advice.advisedZ - FLOOR_LINE_ABOVE_WINDOW_M).toFixed(2), z: advice.advisedZ.toFixed(2) })}{' '}
+                {t('floors.adviceHint', { top: decimal(advice.advisedZ - FLOOR_LINE_ABOVE_WINDOW_M), z: decimal(advice.advisedZ) })}{' '}
                 {!readOnly && (
                   <button type="button" onClick={() => run(moveFloorLine(selected.id, round(advice.advisedZ)))}>
-                    {t('floors.applyAdvice', { z: advice.advisedZ.toFixed(2) })}
+                    {t('floors.applyAdvice', { z: decimal(advice.advisedZ) })}
                   </button>
                 )}
               </p>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { Opening, OpeningKind } from '@/lib/shared/panelizer/document';
 import type { Command, Refusal } from '../model/command';
@@ -29,11 +29,15 @@ export function OpeningFields({ opening, readOnly, run }: { opening: Opening; re
 }
 
 function MetreField({ label, value, readOnly, onCommit }: { label: string; value: number; readOnly: boolean; onCommit: (value: number) => void }) {
-  const [text, setText] = useState(value.toFixed(2));
+  const format = useFormatter();
+  // In the user's language ("2,50" in German), without group separators: a commit reads the text
+  // back with either decimal mark.
+  const shown = (metres: number) => format.number(metres, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+  const [text, setText] = useState(() => shown(value));
   const commit = () => {
     const number = Number(text.replace(',', '.'));
     // Each commit shows the value as stored; a refused one goes back to it.
-    setText(value.toFixed(2));
+    setText(shown(value));
     if (Number.isFinite(number) && number >= 0 && Math.abs(number - value) > 1e-9) onCommit(number);
   };
   return (

@@ -19,6 +19,7 @@ import { OpeningFields } from './opening-fields';
 import { OpeningGroupTool } from './opening-group';
 import { PointsNotice } from './points-notice';
 import { usePoints, type LoadPoints } from './use-points';
+import { useDecimal } from '@/components/ui/use-decimal';
 import styles from './panelizer.module.css';
 
 /** How near (pixels) the pointer must be to a handle or side of the selected opening to resize it. */
@@ -72,6 +73,7 @@ export function OpeningsStep({
   const [resize, setResize] = useState<{ id: string; handle: Handle; from: OpeningRect; to: OpeningRect } | null>(null);
   const [hoverHandle, setHoverHandle] = useState<Handle | null>(null);
   const tp = useTranslations('panelizer.editor.proposals');
+  const decimal = useDecimal();
   const refKey = geometry ? `${geometry.floorId}/${geometry.outlineId}/${geometry.edgeId}` : '';
   const [proposal, setProposal] = useState<{ ref: string; items: ProposedOpening[] } | null>(null);
   const proposed = proposal && proposal.ref === refKey ? proposal.items : null;
@@ -214,7 +216,7 @@ export function OpeningsStep({
             {!readOnly && proposed ? (
               <ProposalList
                 title={tp('openings')}
-                items={proposed.map((p, i) => ({ key: String(i), label: tp('opening', { kind: t(p.kind), left: p.left.toFixed(2), width: p.width.toFixed(2), height: p.height.toFixed(2) }) }))}
+                items={proposed.map((p, i) => ({ key: String(i), label: tp('opening', { kind: t(p.kind), left: decimal(p.left), width: decimal(p.width), height: decimal(p.height) }) }))}
                 onAccept={(key) => {
                   const p = proposed[Number(key)]!;
                   const refusal = run(addOpening({ floorId: geometry.floorId, outlineId: geometry.outlineId, edgeId: geometry.edgeId, ...p }));
@@ -224,7 +226,7 @@ export function OpeningsStep({
                 onClose={() => setProposal(null)}
               />
             ) : null}
-            <p className={styles.help}>{t(readOnly ? 'readOnlyHelp' : 'help', { length: geometry.length.toFixed(2), height: geometry.height.toFixed(2) })}</p>
+            <p className={styles.help}>{t(readOnly ? 'readOnlyHelp' : 'help', { length: decimal(geometry.length), height: decimal(geometry.height) })}</p>
             {selected.length === 1 ? <OpeningFields opening={selected[0]!} readOnly={readOnly} run={run} /> : null}
             {!readOnly && selected.length > 0 ? <OpeningGroupTool key={selectedIds.join()} doc={doc} selected={selected} run={run} /> : null}
           </div>

@@ -10,7 +10,8 @@ import { moveFloorLine, removeFloorLine } from '../model/floor-commands';
 import { floorsOf, type ElevationRef } from '../model/geometry';
 import { canRedo, canUndo } from '../model/history';
 import { moveOpenings, removeOpenings } from '../model/opening-commands';
-import { removeOutline } from '../model/outline-commands';
+import { newId } from '../model/ids';
+import { addOutlinePoint, moveOutlinePoint, removeOutline, removeOutlinePoint } from '../model/outline-commands';
 import { FloorList, hasUnlinkedFloorsWithoutPolygons } from './floor-list';
 import { FloorsStep } from './floors-step';
 import { OpeningsStep } from './openings-step';
@@ -22,7 +23,7 @@ import { useHistory } from './use-history';
 import { SaveStatus, type Persistence } from './save-status';
 import { useAutosave, type AfterSave, type SaveDocument } from './use-autosave';
 import type { LoadPoints } from './use-points';
-import { WallsStep, type WallTool } from './walls-step';
+import { cornerOf, WallsStep, type WallTool } from './walls-step';
 import styles from './panelizer.module.css';
 
 const STEPS: readonly Step[] = ['floors', 'walls', 'openings'];
@@ -69,6 +70,8 @@ export function PanelizerEditor({
   const [sectionLine, setSectionLine] = useState<SectionLine | null>(null);
   const [draft, setDraft] = useState<XY[]>([]);
   const [outlineId, setOutlineId] = useState<string | null>(null);
+  // The corner of the selected outline that the arrow keys move (step 2).
+  const [cornerId, setCornerId] = useState<string | null>(null);
   const [elevation, setElevation] = useState<ElevationRef | null>(null);
   const [openingIds, setOpeningIds] = useState<string[]>([]);
 
@@ -105,7 +108,24 @@ export function PanelizerEditor({
     if (action.type === 'redo') return handle.redo();
     if (action.type === 'tool') return setTool(action.tool);
     if (action.type === 'switchTool') return setTool((current) => (current === 'building' ? 'balcony' : 'building'));
-    if (action.type === 'cancel') return setDraft([]);
+    if (action.type === 'cancel') {
+      setDraft([]);
+      return setCornerId(null);
+    }
+    const corner = step === 'walls' && floorId ? cornerOf(doc, floorId, outlineId, cornerId) : null;
+    if (action.type === 'nudgeCorner') {
+      if (corner) run(moveOutlinePoint(floorId!, corner.outline.id, corner.vertex.id, corner.vertex.x + action.dx, corner.vertex.y + action.dy));
+      return;
+    }
+    if (action.type === 'insertCorner') {
+      const id = newId('v');
+      if (corner && !run(addOutlinePoint(floorId!, corner.outline.id, corner.vertex.id, corner.midpoint[0], corner.midpoint[1], id))) setCornerId(id);
+      return;
+    }
+    if (corner && action.type === 'delete') {
+      if (!run(removeOutlinePoint(floorId!, corner.outline.id, corner.vertex.id))) setCornerId(null);
+      return;
+    }
     if (action.type === 'nudge') {
       const line = doc.floorLines.find((l) => l.id === selectedLine);
       if (line) run(moveFloorLine(line.id, Math.round((line.z + action.metres) * 100) / 100));
@@ -159,6 +179,7 @@ export function PanelizerEditor({
               setFloorChoice(id);
               setDraft([]);
               setOutlineId(null);
+              setCornerId(null);
               setOpeningIds([]);
               setElevation(null);
             }}
@@ -193,7 +214,15 @@ export function PanelizerEditor({
               draft={draft}
               onDraft={setDraft}
               selectedOutlineId={outlineId}
-              onSelectOutline={setOutlineId}
+              onSelectOutline={(id) => {
+                setOutlineId(id);
+                setCornerId(null);
+              }}
+              selectedCornerId={cornerId}
+              onSelectCorner={(outline, corner) => {
+                setOutlineId(outline);
+                setCornerId(corner);
+              }}
             />
           )}
           {step === 'openings' && (

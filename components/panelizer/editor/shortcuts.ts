@@ -10,6 +10,10 @@ export type ShortcutAction =
   | { type: 'delete' }
   | { type: 'cancel' }
   | { type: 'nudge'; metres: number }
+  /** Step 2: the selected corner by (dx, dy) metres. */
+  | { type: 'nudgeCorner'; dx: number; dy: number }
+  /** Step 2: a new corner halfway along the edge after the selected one. */
+  | { type: 'insertCorner' }
   /** Step 3: the selected openings along the wall (du) and up (dv), metres. */
   | { type: 'nudgeOpenings'; du: number; dv: number };
 
@@ -22,6 +26,9 @@ export interface KeyPress {
 }
 
 export type Step = 'floors' | 'walls' | 'openings';
+
+/** Arrow keys as directions on a floorplan, north (y) up. */
+const ARROWS: Record<string, readonly [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 /** What a key does on a step; null when it is not the editor's (typing in a field, browser keys). */
 export function shortcutFor(press: KeyPress, step: Step): ShortcutAction | null {
@@ -36,10 +43,16 @@ export function shortcutFor(press: KeyPress, step: Step): ShortcutAction | null 
     if (key === '1') return { type: 'tool', tool: 'building' };
     if (key === '2') return { type: 'tool', tool: 'balcony' };
     if (key === 'Tab') return { type: 'switchTool' };
+    if (key === 'Insert' || key === 'i') return { type: 'insertCorner' };
   }
   if (step === 'floors' && (key === 'ArrowUp' || key === 'ArrowDown')) {
     const metres = press.shiftKey ? 0.1 : 0.01;
     return { type: 'nudge', metres: key === 'ArrowUp' ? metres : -metres };
+  }
+  if (step === 'walls' && key in ARROWS) {
+    const metres = press.shiftKey ? 0.1 : 0.01;
+    const [x, y] = ARROWS[key]!;
+    return { type: 'nudgeCorner', dx: x * metres, dy: y * metres };
   }
   if (step === 'openings' && ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(key)) {
     const metres = press.shiftKey ? 0.1 : 0.01;

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
+import { useDecimal } from '@/components/ui/use-decimal';
 import type { OutlineKind, PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { XY } from '@/lib/shared/panelizer/polygon';
 import type { Command, Refusal } from '../model/command';
@@ -31,11 +32,27 @@ function inside(p: XY, polygon: readonly XY[]): boolean {
 }
 
 /**
+ * The selected corner as the keyboard needs it (step 2): its outline and where a corner inserted
+ * after it goes, halfway along the next edge. Null when nothing (or nothing on this floor) is selected.
+ */
+export function cornerOf(doc: PanelizerDocument, floorId: string, outlineId: string | null, cornerId: string | null) {
+  const floor = doc.floors.find((f) => f.id === floorId);
+  const outline = floor && planById(doc, floor.planId)?.outlines.find((o) => o.id === outlineId);
+  const index = outline ? outline.points.findIndex((v) => v.id === cornerId) : -1;
+  if (!outline || index < 0) return null;
+  const vertex = outline.points[index]!;
+  const next = outline.points[(index + 1) % outline.points.length]!;
+  return { outline, vertex, index, midpoint: [(vertex.x + next.x) / 2, (vertex.y + next.y) / 2] as XY };
+}
+
+/**
  * Step 2 (spec §2): the selected floor's top-down slice and its outlines. The building tool (1)
  * and the balcony tool (2) draw one polygon per outline: click adds a point, a click on the
  * first point closes it; clicks snap to slice points, corners and edges unless ctrl is held.
  * Right click deletes a corner (or the last point drawn); dragging a corner moves it; alt-click
- * on an edge inserts a corner; a click inside an outline selects it.
+ * on an edge inserts a corner; a click inside an outline selects it. Without a pointer, the side
+ * panel's outline and corner buttons select a corner, which the arrow keys move, Delete removes
+ * and I (or Insert) follows with a new corner (the keys are the editor's, see shortcuts.ts).
  */
 export function WallsStep({
   doc,
@@ -51,6 +68,8 @@ export function WallsStep({
   onDraft,
   selectedOutlineId,
   onSelectOutline,
+  selectedCornerId = null,
+  onSelectCorner = () => {},
 }: {
   doc: PanelizerDocument;
   readOnly: boolean;
@@ -65,9 +84,12 @@ export function WallsStep({
   onDraft: (draft: XY[]) => void;
   selectedOutlineId: string | null;
   onSelectOutline: (id: string | null) => void;
+  selectedCornerId?: string | null;
+  onSelectCorner?: (outlineId: string, cornerId: string) => void;
 }) {
   const t = useTranslations('panelizer.editor.walls');
   const tp = useTranslations('panelizer.editor.proposals');
+  const decimal = useDecimal();
   const query = useMemo(() => sliceQuery(doc, floorId, sliceMode), [doc, floorId, sliceMode]);
   const slice = usePoints(loadPoints, query);
   const floors = floorsOf(doc);
@@ -118,7 +140,7 @@ export function WallsStep({
     if (draft.length === 0) {
       const hit = vertexAt(p);
       if (hit) {
-        onSelectOutline(hit.outline.id);
+        onSelectCorner(hit.outline.id, hit.vertex.id);
         setDrag({ outlineId: hit.outline.id, vertexId: hit.vertex.id, point: xy(hit.vertex) });
         return;
       }
@@ -129,7 +151,7 @@ export function WallsStep({
         if (edge) {
           const id = newId('v');
           if (!run(addOutlinePoint(floor.id, edge.o.id, edge.v.id, p.world[0], p.world[1], id))) {
-            onSelectOutline(edge.o.id);
+            onSelectCorner(edge.o.id, id);
             setDrag({ outlineId: edge.o.id, vertexId: id, point: p.world });
           }
           return;
@@ -151,10 +173,14 @@ export function WallsStep({
     onDraft([...draft, snapped(p).point]);
   };
 
+  const corner = floor ? cornerOf(doc, floor.id, selectedOutlineId, selectedCornerId) : null;
+  const cornerPoint = corner && (shown.find((o) => o.id === corner.outline.id)?.points[corner.index] ?? null);
+  const selectedOutline = outlines.find((o) => o.id === selectedOutlineId);
+
   const draw = useCallback(
     (context: CanvasRenderingContext2D, transform: Parameters<typeof drawPlan>[1]) =>
-      drawPlan(context, transform, { outlines: shown, ghosts, selectedOutlineId, draft, cursor: readOnly ? null : (cursor?.point ?? null), snapped: cursor?.snapped ?? false, proposed }),
-    [shown, ghosts, selectedOutlineId, draft, cursor, readOnly, proposed],
+      drawPlan(context, transform, { outlines: shown, ghosts, selectedOutlineId, draft, cursor: readOnly ? null : (cursor?.point ?? null), snapped: cursor?.snapped ?? false, proposed, selectedCorner: cornerPoint }),
+    [shown, ghosts, selectedOutlineId, draft, cursor, readOnly, proposed, cornerPoint],
   );
 
   if (!floor) return <p className={styles.stepEmpty}>{t('noFloors')}</p>;
@@ -196,6 +222,30 @@ export function WallsStep({
               ))}
             </div>
             <p className={styles.help}>{t(draft.length > 0 ? 'drawingHelp' : 'help')}</p>
+            {outlines.length > 0 && (
+              <div role="group" aria-label={t('outlines')} className={styles.choices}>
+                {outlines.map((o, i) => (
+                  <button key={o.id} type="button" aria-pressed={o.id === selectedOutlineId} onClick={() => onSelectOutline(o.id)}>
+                    {t('outlineItem', { kind: t(`tool.${o.kind}`), number: i + 1 })}
+                  </button>
+                ))}
+              </div>
+            )}
+            {selectedOutline && (
+              <>
+                <div role="group" aria-label={t('corners')} className={styles.choices}>
+                  {selectedOutline.points.map((v, i) => (
+                    <button key={v.id} type="button" aria-pressed={v.id === corner?.vertex.id} onClick={() => onSelectCorner(selectedOutline.id, v.id)}>
+                      {t('cornerItem', { number: i + 1 })}
+                    </button>
+                  ))}
+                </div>
+                <p className={styles.help} role="status" data-testid="panelizer-corner">
+                  {corner ? t('cornerAt', { number: corner.index + 1, x: decimal(corner.vertex.x), y: decimal(corner.vertex.y) }) : ''}
+                </p>
+                <p className={styles.help}>{t('cornerKeys')}</p>
+              </>
+            )}
             <button type="button" disabled={!slice.points} onClick={() => setProposal({ floorId: floor.id, ring: proposeOutline(slice.points!) })}>
               {tp('proposeOutline')}
             </button>

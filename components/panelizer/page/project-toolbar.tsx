@@ -1,6 +1,7 @@
 'use client';
 
 import { Link } from '@/components/ui/link';
+import { PopoverDetails } from '@/components/ui/popover-details';
 import { useTranslations } from 'next-intl';
 import { useDateText } from '@/lib/i18n/date-text';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -100,23 +101,30 @@ export function ProjectToolbar({ missionId, projectId, name: initialName, afterS
         </form>
       )}
       {data ? (
-        <details className={styles.exportsMenu} data-testid="panelizer-toolbar-exports">
-          <summary>{t('exports', { count: exports.length })}</summary>
-          {exports.length === 0 ? <p className={styles.help}>{t('noExports')}</p> : null}
-          <ul>
-            {exports.map((e) => (
-              <li key={e.id}>
-                <a href={`/mission/${missionId}/panelizer?export=${e.id}`}>
-                  {t('exportLabel', { number: e.number, date: dateText(e.createdAt) })}
-                </a>
-                {e.published ? <span className={styles.readOnly}>{t('published')}</span> : null}
-                <button type="button" disabled={pending} onClick={() => void publish(e.id, e.published)} aria-label={t(e.published ? 'unpublishOne' : 'publishOne', { number: e.number })}>
-                  {t(e.published ? 'unpublish' : 'publish')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
+        <div data-testid="panelizer-toolbar-exports">
+          {/* Kept inside the viewport (also when the window changes) and closed by Escape. */}
+          <PopoverDetails className={styles.exportsMenu} summary={<summary>{t('exports', { count: exports.length })}</summary>}>
+            <div className={styles.exportsPanel} data-popover-panel>
+              {exports.length === 0 ? (
+                <p className={styles.help}>{t('noExports')}</p>
+              ) : (
+                <ul>
+                  {exports.map((e) => (
+                    <li key={e.id}>
+                      <a href={`/mission/${missionId}/panelizer?export=${e.id}`}>
+                        {t('exportLabel', { number: e.number, date: dateText(e.createdAt) })}
+                      </a>
+                      {e.published ? <span className={styles.readOnly}>{t('published')}</span> : null}
+                      <button type="button" disabled={pending} onClick={() => void publish(e.id, e.published)} aria-label={t(e.published ? 'unpublishOne' : 'publishOne', { number: e.number })}>
+                        {t(e.published ? 'unpublish' : 'publish')}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </PopoverDetails>
+        </div>
       ) : null}
       {failure ? (
         <p role="alert" className={styles.error}>

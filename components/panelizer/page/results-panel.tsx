@@ -7,6 +7,7 @@ import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import { panelizerResults, type PanelizerResults, type PanelizerTotals } from '@/lib/shared/panelizer/results';
 import { PANELIZER_FILE_FORMATS, type PanelizerExportSummaryDto } from '@/lib/shared/schemas/panelizer';
 import type { AfterSave } from '../editor/use-autosave';
+import { useDecimal } from '@/components/ui/use-decimal';
 import styles from './panelizer-page.module.css';
 
 const COLUMNS = ['gross', 'openingsArea', 'openingsCount', 'net', 'revealLength'] as const;
@@ -31,6 +32,7 @@ function Cells({ totals, testId }: { totals: PanelizerTotals; testId?: string })
 export function ResultsTable({ results }: { results: PanelizerResults }) {
   const t = useTranslations('panelizer.page.results');
   const te = useTranslations('panelizer.editor');
+  const decimal = useDecimal();
   const facadeName = (f: PanelizerResults['facades'][number]) => `${te(`elevations.direction.${f.direction}`)}${f.index > 1 ? ` ${f.index}` : ''}`;
   const head = (
     <thead>
@@ -94,7 +96,7 @@ export function ResultsTable({ results }: { results: PanelizerResults }) {
               const facade = results.facades.find((f) => f.id === e.facadeId);
               return (
                 <tr key={e.id}>
-                  <th scope="row">{t('elevation', { floor: e.floorIndex + 1, facade: facade ? facadeName(facade) : '', length: e.length.toFixed(2) })}</th>
+                  <th scope="row">{t('elevation', { floor: e.floorIndex + 1, facade: facade ? facadeName(facade) : '', length: decimal(e.length) })}</th>
                   <Cells totals={e} />
                 </tr>
               );

@@ -103,6 +103,8 @@ export interface PlanScene {
   snapped: boolean;
   /** A proposed outline, not yet accepted. */
   proposed?: readonly WorldUV[] | null;
+  /** The corner the arrow keys move. */
+  selectedCorner?: WorldUV | null;
 }
 
 function polygonPath(context: CanvasRenderingContext2D, t: ViewTransform, points: readonly WorldUV[], close: boolean): void {
@@ -154,6 +156,10 @@ export function drawPlan(context: CanvasRenderingContext2D, t: ViewTransform, sc
     context.beginPath();
     polygonPath(context, t, selected.points, true);
     context.stroke();
+  }
+  if (scene.selectedCorner) {
+    context.fillStyle = COLOURS.selected;
+    vertexDots(context, t, [scene.selectedCorner], 7);
   }
   if (scene.draft.length > 0) {
     context.strokeStyle = COLOURS.draft;

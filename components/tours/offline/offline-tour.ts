@@ -19,6 +19,8 @@ declare global {
   interface Window {
     ARGUS_TOUR?: TourArchiveManifest;
     ARGUS_TOUR_DISK?: Record<string, DiskPanorama>;
+    /** Photo Sphere Viewer's texts in the language the tour was exported in (older archives: none, so English). */
+    ARGUS_TOUR_LANG?: Record<string, string>;
   }
 }
 
@@ -76,6 +78,7 @@ function start(archive: TourArchiveManifest, container: HTMLElement, source: Sou
   const viewer = new Viewer({
     container,
     adapter: EquirectangularTilesAdapter,
+    lang: window.ARGUS_TOUR_LANG,
     navbar: ['zoom', 'move', 'gallery', 'caption', 'fullscreen'],
     plugins: [
       MarkersPlugin,

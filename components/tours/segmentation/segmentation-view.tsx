@@ -9,6 +9,7 @@ import type { TourImageDto, TourImagesDto } from '@/lib/shared/schemas/tour';
 import { floorKey, planFrame, toSvgY } from '../floor-plan';
 import { useTourFailure } from '../tour-text';
 import { initialSegmentation, placementChanges, prefilled, segmentationReducer, type Placements } from './segmentation-state';
+import { useDecimal } from '@/components/ui/use-decimal';
 import styles from './segmentation.module.css';
 import { usePlanSlice } from './use-plan-slice';
 
@@ -28,6 +29,7 @@ const floorsOf = (placements: Placements) => [...new Set([-1, 0, 1, 2, 3, 4, ...
 export function SegmentationView({ missionId, initial }: { missionId: number; initial: TourImagesDto }) {
   const t = useTranslations('tours.segmentation');
   const tf = useTranslations('tours.viewer');
+  const decimal = useDecimal();
   const failure = useTourFailure();
   const notify = useNotify();
   const [server, setServer] = useState(initial);
@@ -152,7 +154,7 @@ export function SegmentationView({ missionId, initial }: { missionId: number; in
                       <span>{image.name}</span>
                     </label>
                     <span className={styles.hint}>
-                      {p.floor === null ? t('noFloor') : floorName(p.floor)} · {p.x === null ? t('unplaced') : t('placed', { x: p.x.toFixed(1), y: p.y!.toFixed(1), heading: Math.round(p.heading) })}
+                      {p.floor === null ? t('noFloor') : floorName(p.floor)} · {p.x === null ? t('unplaced') : t('placed', { x: decimal(p.x, 1), y: decimal(p.y!, 1), heading: Math.round(p.heading) })}
                       {image.x === null && image.fromMetadata && ` · ${t('fromMetadata')}`}
                     </span>
                   </li>

@@ -5,10 +5,6 @@ import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangula
 import { GalleryPlugin } from '@photo-sphere-viewer/gallery-plugin';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { VirtualTourPlugin } from '@photo-sphere-viewer/virtual-tour-plugin';
-import '@photo-sphere-viewer/core/index.css';
-import '@photo-sphere-viewer/gallery-plugin/index.css';
-import '@photo-sphere-viewer/markers-plugin/index.css';
-import '@photo-sphere-viewer/virtual-tour-plugin/index.css';
 import type { TourManifest } from '@/lib/shared/schemas/tour';
 import { linksOf, tourNode, type EngineMarker } from './tour-nodes';
 import type { TourView } from './tour-view-state';
@@ -16,7 +12,7 @@ import type { TourView } from './tour-view-state';
 /*
  * Photo Sphere Viewer with our tiles, links and gallery. This module (and three) is loaded only
  * after the page painted (tour-viewer.tsx imports it dynamically), keeping the route's first
- * load small.
+ * load small. Its stylesheets are tour-viewer.tsx's: see there.
  */
 
 const deg = (rad: number) => (rad * 180) / Math.PI;
@@ -47,6 +43,8 @@ export interface EngineOptions {
   onReady(): void;
   /** The accessible name of a link arrow to the named image ("Go to Hof"). */
   linkLabel(name: string): string;
+  /** PSV's own texts (navbar titles, loader, errors) in the user's language: lib/shared/tours/panorama-lang.ts. */
+  lang: Record<string, string>;
 }
 
 // A ring with a chevron, as the plugin's own arrow; a button of ours so it can carry a name.
@@ -70,6 +68,7 @@ export function createTourEngine(o: EngineOptions): TourEngine {
     defaultYaw: rad(o.start.yaw),
     defaultPitch: rad(o.start.pitch),
     defaultZoomLvl: o.start.zoom,
+    lang: o.lang,
     navbar: ['zoom', 'move', 'caption'],
     plugins: [
       MarkersPlugin,

@@ -90,7 +90,7 @@ export function TourMap({ manifest, current, yaw, onGo, editing }: Props) {
 
   return (
     <div className={styles.map}>
-      <svg className={styles.plan} viewBox={`${plan.minX} ${plan.minY} ${plan.width} ${plan.height}`} role="img" aria-label={t('mapLabel')} data-testid="tour-map">
+      <svg className={styles.plan} viewBox={`${plan.minX} ${plan.minY} ${plan.width} ${plan.height}`} role="group" aria-label={t('mapLabel')} data-testid="tour-map">
         {pairs.map(([a, b]) => {
           const from = byId.get(a);
           const to = byId.get(b);
@@ -111,7 +111,7 @@ export function TourMap({ manifest, current, yaw, onGo, editing }: Props) {
               <circle cx={n.x} cy={y} r={here || picked ? 0.6 : 0.45} className={picked ? styles.picked : here ? styles.here : styles.spot} tabIndex={0} role="button" aria-label={n.name}
                 aria-pressed={editMode ? picked : undefined}
                 onClick={(e: MouseEvent) => pick(n.id, e.shiftKey)}
-                onKeyDown={(e: KeyboardEvent) => { if (e.key === 'Enter') pick(n.id, e.shiftKey); }}>
+                onKeyDown={(e: KeyboardEvent) => activateSpot(e, () => pick(n.id, e.shiftKey))}>
                 <title>{n.name}</title>
               </circle>
             </g>
@@ -161,4 +161,14 @@ export function TourMap({ manifest, current, yaw, onGo, editing }: Props) {
       )}
     </div>
   );
+}
+
+/**
+ * Enter and Space press a spot, as they press a <button> (the spots are SVG circles, which cannot
+ * be buttons). Space would otherwise scroll the page.
+ */
+export function activateSpot(e: KeyboardEvent, press: () => void): void {
+  if (e.key !== 'Enter' && e.key !== ' ') return;
+  e.preventDefault();
+  press();
 }

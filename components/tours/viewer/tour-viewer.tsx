@@ -1,11 +1,20 @@
 'use client';
 
+// Photo Sphere Viewer's stylesheets load with the page, not with psv.ts (imported dynamically
+// below): the App Router adds a dynamic chunk's stylesheet only after the chunk ran, so the viewer
+// was built unstyled (PSV's "stylesheet … is not loaded" errors, and its loader drew a NaN arc
+// from CSS variables it could not read).
+import '@photo-sphere-viewer/core/index.css';
+import '@photo-sphere-viewer/gallery-plugin/index.css';
+import '@photo-sphere-viewer/markers-plugin/index.css';
+import '@photo-sphere-viewer/virtual-tour-plugin/index.css';
 import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { useNotify } from '@/components/platform/notifications';
 import type { TourManifest, TourMarkers } from '@/lib/shared/schemas/tour';
+import { panoramaLang } from '@/lib/shared/tours/panorama-lang';
 import { floorKey } from '../floor-plan';
 import type { TourEngine } from './psv';
 import { TourMap } from './tour-map';
@@ -33,6 +42,7 @@ export interface TourViewerProps {
 export function TourViewer({ name, manifest, filesBase, initial, backHref, markers, linkEditing }: TourViewerProps) {
   const t = useTranslations('tours.viewer');
   const tm = useTranslations('tours.viewer.markers');
+  const tp = useTranslations('tours.viewer.panorama');
   const notify = useNotify();
   const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -66,6 +76,7 @@ export function TourViewer({ name, manifest, filesBase, initial, backHref, marke
         ),
         onReady: () => setReady(true),
         linkLabel: (name) => t('linkTo', { name }),
+        lang: panoramaLang(tp),
         onView: (next) => {
           setView(next);
           clearTimeout(replaceTimer);

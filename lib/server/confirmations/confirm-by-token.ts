@@ -54,8 +54,9 @@ const OWNER_TEXTS = {
 
 /**
  * Confirms: the link is used up, the mission moves on from the step that waited for it (a
- * confirmed delivery date becomes the mission's delivery date), audited, and the mission owner is
- * told in the app and by e-mail. Refused when used, expired, or the mission is no longer waiting.
+ * confirmed delivery date becomes the mission's delivery date), audited, and the mission owner
+ * (without one, who requested the confirmation) is told in the app and by e-mail. Refused when
+ * used, expired, or the mission is no longer waiting.
  */
 export async function confirmByToken(ctx: DomainContext, token: string): Promise<PublicConfirmation> {
   return inTransaction(ctx, async (tx) => {
@@ -76,7 +77,8 @@ export async function confirmByToken(ctx: DomainContext, token: string): Promise
     const diff: Record<string, unknown> = { step: [steps.awaiting, steps.next], confirmedBy: row.recipient, via: 'confirmation link' };
     if (row.kind === 'delivery_date') diff.deliveryDate = [found.deliveryDate, row.deliveryDate];
     await recordAudit(tx, { entity: 'mission', entityId: row.missionId, missionId: row.missionId, action: 'confirm', diff });
-    await tellOwner(tx.db, found.ownerId, row, `${row.missionId} (${found.missionName})`);
+    // A mission without an owner: whoever sent the link asked for the answer, so they hear it.
+    await tellOwner(tx.db, found.ownerId ?? row.createdBy, row, `${row.missionId} (${found.missionName})`);
     return publicView({ row: used!, missionName: found.missionName }, now);
   });
 }

@@ -16,6 +16,21 @@ import { requireMission } from '../missions/visibility';
  * outbox when no SMTP is configured). A mission is named only if the sender may see it.
  */
 
+/**
+ * The mission the message is about, when the sender may read it; null otherwise. A mission the
+ * sender may not see never refuses the message: the 403/404 page links to support, and whoever
+ * lands there is exactly who needs it. Missing and foreign missions both give null, so the answer
+ * never tells whether a mission exists.
+ */
+export async function readableMission(ctx: DomainContext, missionId: number) {
+  try {
+    return (await requireMission(ctx, missionId, 'read')).row;
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'not_authorized')) return null;
+    throw err;
+  }
+}
+
 /** Requests one user may send in WINDOW_MINUTES: enough for a conversation, not for flooding the mailbox. */
 const PER_WINDOW = 5;
 const WINDOW_MINUTES = 10;
@@ -35,13 +50,19 @@ async function allowNow(tx: Tx, identityId: string): Promise<boolean> {
   return recent!.count < PER_WINDOW;
 }
 
+/** Support sees the id the sender gave even when the sender may not see it, never its name. */
+function missionLine(mission: { id: number; name: string } | null, givenId: number | undefined, origin: string): string {
+  if (mission) return `${mission.id} ${mission.name} (${origin}/mission/${mission.id})`;
+  return givenId === undefined ? '—' : `${givenId} (not visible to the sender)`;
+}
+
 export function supportContact(): SupportContact {
   return { email: env().SUPPORT_EMAIL, phone: env().SUPPORT_PHONE ?? null };
 }
 
 export async function sendSupportRequest(ctx: DomainContext, input: SupportRequest): Promise<SupportReceipt> {
   if (ctx.actor.kind !== 'user') throw new AppError('not_authorized', 'Only signed-in users write to support');
-  const mission = input.missionId === undefined ? null : (await requireMission(ctx, input.missionId, 'read')).row;
+  const mission = input.missionId === undefined ? null : await readableMission(ctx, input.missionId);
   const identityId = ctx.actor.identityId;
   const [user] = await ctx.db.select({ email: appUser.email, displayName: appUser.displayName }).from(appUser).where(eq(appUser.identityId, identityId));
   const reference = `SUP-${ctx.clock.now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -50,7 +71,7 @@ export async function sendSupportRequest(ctx: DomainContext, input: SupportReque
     `From: ${user?.displayName ?? '—'} <${user?.email ?? identityId}>`,
     `Roles: ${ctx.actor.roles.join(', ') || '—'}`,
     `Page: ${input.page ? `${origin}${input.page}` : '—'}`,
-    `Mission: ${mission ? `${mission.id} ${mission.name} (${origin}/mission/${mission.id})` : '—'}`,
+    `Mission: ${missionLine(mission, input.missionId, origin)}`,
     `Reference: ${reference}`,
     '',
     input.message,

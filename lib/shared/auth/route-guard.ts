@@ -20,8 +20,8 @@ export const URL_HEADER = 'x-argus-url';
 export const SIGN_IN = '/auth/signin';
 export const VERIFY = '/auth/verify';
 export const ROLE_MISSING = '/default-role-missing';
-/** Pages a signed-in user without a role may still open. */
-const ROLE_FREE = new Set([ROLE_MISSING, '/profile']);
+/** Pages a signed-in user without a role may still open: support too, since they are who needs it most. */
+const ROLE_FREE = new Set([ROLE_MISSING, '/profile', '/support']);
 
 export const isAuthPath = (pathname: string) => pathname === '/login' || pathname === '/auth' || pathname.startsWith('/auth/');
 

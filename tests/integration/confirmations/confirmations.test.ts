@@ -1,3 +1,4 @@
+import { missionStatusHistory } from '@/lib/server/missions/print/status-history';
 import { APP, callAs, openAppWorld, type AppWorld } from '../mission-files/app-world';
 
 /*
@@ -26,6 +27,10 @@ const request = (role: Parameters<typeof callAs>[1], missionId: number, json: un
   callAs(missionRoute.POST, role, 'POST', `/api/v2/missions/${missionId}/confirmations`, { params: { id: String(missionId) }, json });
 const read = (token: string) => callAs(linkRoute.GET, null, 'GET', `/api/v2/confirmations/${token}`, { params: { token } });
 const confirm = (token: string, headers: Record<string, string> = {}) => callAs(linkRoute.POST, null, 'POST', `/api/v2/confirmations/${token}`, { params: { token }, headers });
+
+/** The e-mails of one template in the outbox to the user with this identity id. */
+const mailsTo = (identityId: string, template: string) =>
+  q<{ subject: string }>('select subject from mail_outbox where template = $2 and recipient = (select email from app_user where identity_id = $1) order by id', [identityId, template]);
 
 /** The link in the newest e-mail to `recipient`: its token. */
 async function tokenMailedTo(recipient: string): Promise<string> {
@@ -60,6 +65,13 @@ describe('confirming an order from a link in an e-mail', () => {
     const [note] = await q<{ text: { en: string; de: string } }>('select text from notification where recipient_id = $1 order by id desc limit 1', [app.ids.admin]);
     expect(note!.text.en).toBe(`The customer confirmed the order of mission ${mission.id} (Nord Bestandsaufnahme).`);
     expect(note!.text.de).toBe(`Der Kunde hat den Auftrag der Mission ${mission.id} (Nord Bestandsaufnahme) bestätigt.`);
+    // The owner hears it by e-mail too (the outbox: no SMTP in tests).
+    expect(await mailsTo(app.ids.admin, 'confirmation.confirmed.order')).toEqual([
+      { subject: `Argus: The customer confirmed the order of mission ${mission.id} (Nord Bestandsaufnahme).` },
+    ]);
+    // The print view's status history shows the step the confirmation moved on.
+    const history = await missionStatusHistory(app.t.system, mission.id);
+    expect(history.at(-1)).toMatchObject({ action: 'confirm', changes: [{ field: 'step', from: 'order_confirm', to: 'scan_appointment' }] });
 
     const again = await confirm(token);
     expect(again.status).toBe(409);
@@ -76,6 +88,21 @@ describe('confirming an order from a link in an e-mail', () => {
     expect(await (await read(token)).json()).toMatchObject({ kind: 'delivery_date', deliveryDate: '2027-01-15' });
     expect((await confirm(token)).status).toBe(200);
     expect((await q('select step, delivery_date::text as "deliveryDate" from mission where id = $1', [mission.id]))[0]).toEqual({ step: 'scan', deliveryDate: '2027-01-15' });
+    const [audit] = await q<{ diff: Record<string, unknown> }>("select diff from audit_event where mission_id = $1 and action = 'confirm'", [mission.id]);
+    expect(audit!.diff).toMatchObject({ step: ['confirm_delivery_date', 'scan'], deliveryDate: [null, '2027-01-15'], confirmedBy: 'bau@halle.de', via: 'confirmation link' });
+    const [note] = await q<{ text: { en: string } }>('select text from notification where recipient_id = $1 order by id desc limit 1', [app.ids.admin]);
+    expect(note!.text.en).toBe(`The customer confirmed the delivery date 2027-01-15 of mission ${mission.id} (${mission.name}).`);
+    expect(await mailsTo(app.ids.admin, 'confirmation.confirmed.delivery_date')).toHaveLength(1);
+  });
+
+  it('tells whoever sent the link when the mission has no owner', async () => {
+    const mission = app.w.m.nord;
+    await atStep(mission.id, 'order_confirm', null);
+    expect((await request('advanced', mission.id, { kind: 'order', recipient: 'ohne-owner@nord.de' })).status).toBe(201);
+    expect((await confirm(await tokenMailedTo('ohne-owner@nord.de'))).status).toBe(200);
+    const [note] = await q<{ text: { en: string } }>('select text from notification where recipient_id = $1 order by id desc limit 1', [app.ids.advanced]);
+    expect(note!.text.en).toBe(`The customer confirmed the order of mission ${mission.id} (Nord Bestandsaufnahme).`);
+    expect(await mailsTo(app.ids.advanced, 'confirmation.confirmed.order')).toHaveLength(1);
   });
 
   it('ends an older link when a newer one is sent, and refuses an expired one', async () => {

@@ -112,9 +112,11 @@ describe('routeGuard, rules 5 and 6: unverified, then no role', () => {
     expect(guard('/nowhere', noRole, false)).toEqual(to(ROLE_MISSING));
   });
 
-  it('lets a user without a role see /default-role-missing and /profile', () => {
+  it('lets a user without a role see /default-role-missing, /profile and /support', () => {
     expect(guard(ROLE_MISSING, noRole)).toEqual(NEXT);
     expect(guard('/profile', noRole)).toEqual(NEXT);
+    // The menu shows them "Support", and someone waiting for a role is who needs it.
+    expect(guard('/support?from=%2Fdefault-role-missing', noRole)).toEqual(NEXT);
   });
 
   it('sends a user who has a role away from /default-role-missing', () => {

@@ -1,4 +1,4 @@
-import { contains, moveRegion, polygonRegion, resizeRegion, type DraftRegion } from '@/components/blurring/editor/geometry';
+import { contains, moveRegion, nudgeRegion, polygonRegion, regionInView, resizeRegion, type DraftRegion } from '@/components/blurring/editor/geometry';
 import { emptyRegions, regionsReducer } from '@/components/blurring/editor/regions-state';
 
 const rect: DraftRegion = { id: 'r', shape: 'rectangle', kind: 'plate', x: 10, y: 10, width: 20, height: 10 };
@@ -35,5 +35,19 @@ describe('the blurring editor geometry', () => {
     expect(s.regions[0]!.x).toBe(15);
     s = regionsReducer(s, { type: 'remove', id: 'r' });
     expect(s.regions).toEqual([]);
+  });
+
+  it('nudges by keyboard: a move stays on the image, a resize never goes below the minimum nor flips', () => {
+    const image = { width: 100, height: 50 };
+    expect(nudgeRegion(rect, 500, 0, false, image)).toMatchObject({ x: 96, y: 10 });
+    expect(nudgeRegion(rect, 5, -3, true, image)).toMatchObject({ x: 10, y: 10, width: 25, height: 7 });
+    expect(nudgeRegion(rect, -50, -50, true, image)).toMatchObject({ x: 10, y: 10, width: 4, height: 4 });
+  });
+
+  it('puts a keyboard-added region in the middle of the image in view, or of the whole image when none is in view', () => {
+    const image = { width: 1000, height: 500 };
+    expect(regionInView('a', 'ellipse', 'face', { x: 500, y: 0, width: 1000, height: 1000 }, image)).toMatchObject({ shape: 'ellipse', x: 700, y: 200, width: 100, height: 100 });
+    expect(regionInView('b', 'rectangle', 'plate', { x: 2000, y: 0, width: 10, height: 10 }, image)).toMatchObject({ x: 450, y: 200, width: 100, height: 100 });
+    expect(regionInView('c', 'polygon', 'other', { x: NaN, y: NaN, width: NaN, height: NaN }, image).points).toEqual([[450, 200], [550, 200], [550, 300], [450, 300]]);
   });
 });

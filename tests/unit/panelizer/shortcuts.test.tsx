@@ -30,8 +30,17 @@ describe('panelizer shortcuts', () => {
     expect(shortcutFor(press('Escape'), 'walls')).toEqual({ type: 'cancel' });
     expect(shortcutFor(press('ArrowUp'), 'floors')).toEqual({ type: 'nudge', metres: 0.01 });
     expect(shortcutFor(press('ArrowDown', { shiftKey: true }), 'floors')).toEqual({ type: 'nudge', metres: -0.1 });
-    expect(shortcutFor(press('ArrowUp'), 'walls')).toBeNull();
+    expect(shortcutFor(press('ArrowUp'), 'walls')).toEqual({ type: 'nudgeCorner', dx: 0, dy: 0.01 });
     expect(shortcutFor(press('c', { ctrlKey: true }), 'walls')).toBeNull();
+  });
+
+  it('moves the selected corner in step 2 by the arrows, north up (1 cm, shift 10 cm), and inserts one with I or Insert', () => {
+    expect(shortcutFor(press('ArrowLeft', { shiftKey: true }), 'walls')).toEqual({ type: 'nudgeCorner', dx: -0.1, dy: 0 });
+    expect(shortcutFor(press('ArrowDown'), 'walls')).toEqual({ type: 'nudgeCorner', dx: 0, dy: -0.01 });
+    expect(shortcutFor(press('i'), 'walls')).toEqual({ type: 'insertCorner' });
+    expect(shortcutFor(press('Insert'), 'walls')).toEqual({ type: 'insertCorner' });
+    expect(shortcutFor(press('i'), 'openings')).toBeNull();
+    expect(shortcutFor(press('ArrowLeft', { altKey: true }), 'walls')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { readFileSync } from 'node:fs';
+import { loadConfig } from '@/identity/config';
 import { appOrigin, envSchema, parseEnv } from '@/lib/server/env-schema';
 
 describe('configuration', () => {
@@ -36,5 +37,16 @@ describe('configuration', () => {
     const documented = readFileSync('.env.example', 'utf8');
     const variables = Object.keys(envSchema.shape).filter((name) => name !== 'NODE_ENV');
     expect(variables.filter((name) => !new RegExp(`^${name}=`, 'm').test(documented))).toEqual([]);
+  });
+
+  it("documents the identity service's breached-password check with the defaults it really has", () => {
+    const documented = readFileSync('.env.example', 'utf8');
+    const { password } = loadConfig({ DATABASE_URL: 'postgres://localhost/argus' });
+    for (const name of ['IDENTITY_HIBP_ENABLED', 'IDENTITY_HIBP_URL', 'IDENTITY_HIBP_TIMEOUT_MS']) expect(documented).toMatch(new RegExp(`^${name}=`, 'm'));
+    // The comment block above the variables (it once said "default false" while the code said true).
+    const comment = /((?:^#.*\n)+)IDENTITY_HIBP_ENABLED=/m.exec(documented)![1];
+    expect(comment).toContain(`default ${password.hibpEnabled}`);
+    expect(comment).toContain(`default ${password.hibpUrl}`);
+    expect(comment).toContain(`default ${password.hibpTimeoutMs}`);
   });
 });

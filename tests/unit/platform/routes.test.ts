@@ -42,6 +42,15 @@ describe('layoutFor', () => {
     expect(isPublicRoute('/mission/42/virtual_tour/7')).toBe(false);
   });
 
+  it('opens every confirmation link without a session, also one a mail client cut short', () => {
+    expect(isPublicRoute(`/confirm/${'a'.repeat(43)}`)).toBe(true);
+    // Cut or tampered: the confirmation view says the link is not valid, instead of a sign-in page.
+    expect(isPublicRoute('/confirm/abc-def')).toBe(true);
+    expect(isPublicRoute(`/confirm/${'a'.repeat(50)}`)).toBe(true);
+    expect(isPublicRoute('/confirm/abc/def')).toBe(false);
+    expect(isPublicRoute('/confirm')).toBe(false);
+  });
+
   it('gives every spec route a layout', () => {
     expect(ROUTES.every((route) => route.layout)).toBe(true);
   });

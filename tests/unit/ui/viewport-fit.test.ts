@@ -1,4 +1,4 @@
-import { horizontalShift } from '@/components/ui/viewport-fit';
+import { heightCap, horizontalShift, MIN_POPOVER_HEIGHT } from '@/components/ui/viewport-fit';
 
 describe('horizontalShift (pop-overs kept inside the viewport, issue 20)', () => {
   it('leaves a pop-over that fits where it is', () => {
@@ -15,5 +15,19 @@ describe('horizontalShift (pop-overs kept inside the viewport, issue 20)', () =>
 
   it('aligns one wider than the screen to the left margin', () => {
     expect(horizontalShift({ left: 100, right: 600 }, 375)).toBe(-92);
+  });
+});
+
+describe('heightCap (pop-overs kept above the bottom edge)', () => {
+  it('leaves one that fits uncut', () => {
+    expect(heightCap({ top: 100, bottom: 400 }, 812)).toBeNull();
+  });
+
+  it('cuts one that reaches past the bottom edge to the room left below its top, keeping the margin', () => {
+    expect(heightCap({ top: 500, bottom: 900 }, 812)).toBe(304);
+  });
+
+  it('does not cut one below the least useful height', () => {
+    expect(heightCap({ top: 780, bottom: 1000 }, 812)).toBe(MIN_POPOVER_HEIGHT);
   });
 });

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/platform/client-messages';
 import { ConfirmationView } from '@/components/confirmation/confirmation-view';
+import { InvalidConfirmation } from '@/components/confirmation/invalid-confirmation';
 import { getConfirmation } from '@/lib/server/confirmations/confirm-by-token';
 import { systemContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
+import { answerStatus } from '@/lib/server/pages/page-status';
+import { supportContact } from '@/lib/server/support/send-support-request';
 import { PUBLIC_VIEWS, withAccessViews } from '@/app/access-views';
 
 type Props = { params: Promise<{ token: string }> };
@@ -29,12 +31,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * /confirm/{token}: the confirmation view (issue 20 point 5). Opening the link shows what is asked
- * and changes nothing; the button confirms.
+ * and changes nothing; the button confirms. Any /confirm/<token> comes here (lib/shared/routes.ts),
+ * also one of the wrong length: an unknown link is answered 404 with the view's own message.
  */
 async function ConfirmationPage({ params }: Props) {
   const { token } = await params;
   const confirmation = await load(token);
-  if (!confirmation) notFound();
+  if (!confirmation) {
+    answerStatus(404);
+    return <InvalidConfirmation contact={supportContact()} />;
+  }
   return (
     <ClientMessages area="confirmation">
       <ConfirmationView token={token} initial={confirmation} />

@@ -74,43 +74,47 @@ export function StosimSection({ missionId, emptyText }: { missionId: number; emp
       {data.mayEdit && data.items.length > 0 && (
         <>
           <h3 className={styles.heading}>{t('projects')}</h3>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('name')}</th>
-                <th scope="col">{t('state')}</th>
-                <th scope="col">{t('exports')}</th>
-                <th scope="col">{t('actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((project) => (
-                <tr key={project.id} data-testid={`stosim-project-${project.id}`}>
-                  <td>
-                    {renaming?.id === project.id ? (
-                      <form className={styles.form} onSubmit={(e) => void rename(e, project)}>
-                        <input aria-label={t('name')} value={renaming.value} maxLength={120} autoFocus onChange={(e) => setRenaming({ id: project.id, value: e.target.value })} />
-                        <button type="submit" disabled={pending !== null}>{t('save')}</button>
-                        <button type="button" onClick={() => setRenaming(null)}>{t('cancel')}</button>
-                      </form>
-                    ) : (
-                      <Link href={`/mission/${missionId}/panelizer?project=${project.id}`}>{project.name}</Link>
-                    )}
-                  </td>
-                  <td>{project.publishedExportId ? t('publishedExport', { number: data.published.find((e) => e.id === project.publishedExportId)?.number ?? '' }) : t('notPublished')}</td>
-                  <td><ProjectExports project={project} reloads={reloads} pending={pending !== null} act={act} /></td>
-                  <td className={styles.actions}>
-                    <button type="button" disabled={pending !== null}
-                      onClick={() => void act(`export-${project.id}`, () => panelizer.createPanelizerExport({ params: { id: project.id } }), 'export', (made) => t('exported', { number: (made as { number: number }).number }))}>
-                      {t('exportNow')}
-                    </button>
-                    <button type="button" disabled={pending !== null} onClick={() => setRenaming({ id: project.id, value: project.name })}>{t('rename')}</button>
-                    <button type="button" className={styles.danger} disabled={pending !== null} onClick={() => setDeleting(project)}>{t('delete')}</button>
-                  </td>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('name')}</th>
+                  <th scope="col">{t('state')}</th>
+                  <th scope="col">{t('exports')}</th>
+                  <th scope="col" data-actions>{t('actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.items.map((project) => (
+                  <tr key={project.id} data-testid={`stosim-project-${project.id}`}>
+                    <td>
+                      {renaming?.id === project.id ? (
+                        <form className={styles.form} onSubmit={(e) => void rename(e, project)}>
+                          <input aria-label={t('name')} value={renaming.value} maxLength={120} autoFocus onChange={(e) => setRenaming({ id: project.id, value: e.target.value })} />
+                          <button type="submit" disabled={pending !== null}>{t('save')}</button>
+                          <button type="button" onClick={() => setRenaming(null)}>{t('cancel')}</button>
+                        </form>
+                      ) : (
+                        <Link href={`/mission/${missionId}/panelizer?project=${project.id}`}>{project.name}</Link>
+                      )}
+                    </td>
+                    <td>{project.publishedExportId ? t('publishedExport', { number: data.published.find((e) => e.id === project.publishedExportId)?.number ?? '' }) : t('notPublished')}</td>
+                    <td><ProjectExports project={project} reloads={reloads} pending={pending !== null} act={act} /></td>
+                    <td data-actions>
+                      <div className={styles.actions}>
+                        <button type="button" disabled={pending !== null}
+                          onClick={() => void act(`export-${project.id}`, () => panelizer.createPanelizerExport({ params: { id: project.id } }), 'export', (made) => t('exported', { number: (made as { number: number }).number }))}>
+                          {t('exportNow')}
+                        </button>
+                        <button type="button" disabled={pending !== null} onClick={() => setRenaming({ id: project.id, value: project.name })}>{t('rename')}</button>
+                        <button type="button" className={styles.danger} disabled={pending !== null} onClick={() => setDeleting(project)}>{t('delete')}</button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       {data.mayEdit && (

@@ -8,8 +8,11 @@ import type { StatusChange, StatusHistoryEntry } from '@/lib/shared/schemas/stat
 
 export type { StatusChange, StatusHistoryEntry } from '@/lib/shared/schemas/status-history';
 
-/** Lifecycle events: what the mission went through, without the field-by-field edits. */
-const LIFECYCLE_ACTIONS = ['create', 'update', 'close', 'reopen', 'hide', 'show', 'hold', 'resume', 'restore'];
+/**
+ * Lifecycle events: what the mission went through, without the field-by-field edits. 'confirm' is
+ * the customer's confirmation link moving the step on (confirmations/confirm-by-token.ts).
+ */
+export const LIFECYCLE_ACTIONS = ['create', 'update', 'close', 'reopen', 'hide', 'show', 'hold', 'resume', 'restore', 'confirm'];
 const TRACKED = { status: MISSION_STATUSES as readonly string[], step: PROJECT_STEPS as readonly string[] };
 const MAX_EVENTS = 500;
 

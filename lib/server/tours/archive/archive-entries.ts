@@ -1,15 +1,21 @@
 import 'server-only';
+import type { Locale } from '@/lib/shared/locale';
 import { diskScriptPath, nodeFiles, panoramaFilePath, type DiskPanorama, type TourArchiveManifest } from '@/lib/shared/schemas/tour-archive';
+import { panoramaLang } from '@/lib/shared/tours/panorama-lang';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
 import type { Storage } from '../../storage/types';
 import type { ZipSource } from './zip-stream';
 import type { ViewerBundle } from './viewer-bundle';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const CATALOGUES = { en, de } as const;
+
 /** The archive's page: the viewer and the tour's data as classic scripts, so it also opens from disk. */
-export function indexHtml(archive: TourArchiveManifest): string {
+export function indexHtml(archive: TourArchiveManifest, locale: Locale): string {
   return `<!doctype html>
-<html>
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -27,8 +33,14 @@ export function indexHtml(archive: TourArchiveManifest): string {
 `;
 }
 
-/** The manifest as a script: `fetch('manifest.json')` is refused on file://, a script is not. */
-export const tourDataJs = (archive: TourArchiveManifest) => `window.ARGUS_TOUR = ${JSON.stringify(archive).replace(/</g, '\\u003c')};\n`;
+const script = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The manifest as a script: `fetch('manifest.json')` is refused on file://, a script is not. With
+ * it the viewer's own texts in the language the tour was exported in (`window.ARGUS_TOUR_LANG`).
+ */
+export const tourDataJs = (archive: TourArchiveManifest, locale: Locale) =>
+  `window.ARGUS_TOUR = ${script(archive)};\nwindow.ARGUS_TOUR_LANG = ${script(panoramaLang((key) => CATALOGUES[locale].tours.viewer.panorama[key]))};\n`;
 
 async function* stored(storage: Storage, key: string): AsyncIterable<Uint8Array> {
   const { body } = await storage.get(key);
@@ -50,12 +62,12 @@ async function* diskScript(storage: Storage, prefix: string, node: TourArchiveMa
 }
 
 /** Every file of the archive in order: page, viewer, data, then each panorama's preview and tiles. */
-export function* archiveEntries(archive: TourArchiveManifest, viewer: ViewerBundle, storage: Storage, outputPrefix: string): Generator<ZipSource> {
+export function* archiveEntries(archive: TourArchiveManifest, viewer: ViewerBundle, storage: Storage, outputPrefix: string, locale: Locale): Generator<ZipSource> {
   const text = (name: string, content: string | Buffer): ZipSource => ({ name, compress: true, data: () => [typeof content === 'string' ? Buffer.from(content) : content] });
-  yield text('index.html', indexHtml(archive));
+  yield text('index.html', indexHtml(archive, locale));
   yield text('viewer/viewer.css', viewer.css);
   yield text('viewer/viewer.js', viewer.js);
-  yield text('tour-data.js', tourDataJs(archive));
+  yield text('tour-data.js', tourDataJs(archive, locale));
   yield text('manifest.json', `${JSON.stringify(archive, null, 2)}\n`);
   for (const node of archive.tour.nodes) {
     for (const file of nodeFiles(node)) {

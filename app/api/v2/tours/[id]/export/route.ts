@@ -8,6 +8,7 @@ import { viewerBundle } from '@/lib/server/tours/archive/viewer-bundle';
 import { SEE_TOURS } from '@/lib/server/tours/tour-access';
 import { toWebStream, zipStream } from '@/lib/server/tours/archive/zip-stream';
 import * as api from '@/lib/shared/api/endpoints/tours';
+import { negotiateLocale } from '@/lib/shared/locale';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -23,7 +24,9 @@ export const GET = handleStream(api.exportTour, {
     }
     const viewer = await viewerBundle();
     const { archive, outputPrefix, fileName } = await exportTour(domain, { id: params.id });
-    const zip = zipStream(archiveEntries(archive, viewer, domain.storage, outputPrefix));
+    // The exported viewer speaks the language of the screen it was exported from.
+    const locale = negotiateLocale(ctx.request.headers.get('accept-language'));
+    const zip = zipStream(archiveEntries(archive, viewer, domain.storage, outputPrefix, locale));
     // Headers are sent before the first byte: a file missing later can only break the download.
     const body = toWebStream(zip, (err) => domain.log.error(`tour ${params.id} export broke off`, err));
     return new Response(body, {
