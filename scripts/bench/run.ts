@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every scripts/bench/*.bench.ts against a throwaway PostgreSQL and writes the
  * figures to scripts/bench/results/latest.json (committed when they matter; tests never assert times).
- * `npm run bench <name>` runs the benchmarks whose file name starts with <name>: guard (route guard
+ * `npm run bench <name>…` runs the benchmarks whose file name starts with one of the names, in one
+ * run (`npm run bench missions lighthouse`: the goals of issue 20 measured together): guard (route guard
  * vs. no guard, needs the production build), identity, jobs, faults (PostgreSQL stopped, app and
  * worker killed under load; brings its own restartable PostgreSQL), restore (peak memory of a
  * ~100 MB mission restore above idle).
@@ -18,9 +19,10 @@ type Bench = (ctx: { databaseUrl: string }) => Promise<Record<string, unknown>>;
 const log = prefixed('bench', 0);
 
 async function main() {
-  const only = process.argv[2];
+  const names = process.argv.slice(2);
+  const only = names.length > 0;
   const dir = join(root, 'scripts', 'bench');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!only || f.startsWith(only))).sort();
+  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!only || names.some((name) => f.startsWith(name)))).sort();
   const database = await throwawayDatabase(prefixed('postgres', 1));
   const results: Record<string, unknown> = {};
   try {
@@ -39,7 +41,7 @@ async function main() {
   mkdirSync(join(dir, 'results'), { recursive: true });
   const out = join(dir, 'results', 'latest.json');
   const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' };
-  // `npm run bench <name>` replaces that benchmark's figures and keeps the others' (each carries its own time).
+  // `npm run bench <name>…` replaces those benchmarks' figures and keeps the others' (each carries its own time).
   const kept = only && existsSync(out) ? ((JSON.parse(readFileSync(out, 'utf8')) as { results?: Record<string, unknown> }).results ?? {}) : {};
   const at = new Date().toISOString();
   for (const name of Object.keys(results)) results[name] = { at, ...(results[name] as object) };
