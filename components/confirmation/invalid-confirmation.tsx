@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { SupportContact } from '@/lib/shared/schemas/support';
 import styles from './confirmation-view.module.css';
+import { SupportContactLines } from './support-contact-lines';
 
 /**
  * A confirmation link that leads nowhere (tampered with, unknown, or cut short by a mail client):
@@ -14,15 +15,7 @@ export function InvalidConfirmation({ contact }: { contact: SupportContact }) {
       <h1 id="confirmation-heading">{t('confirmation.title')}</h1>
       <p className={styles.problem}>{t('errors.confirmation.unknown')}</p>
       <p>{t('confirmation.askForNew')}</p>
-      <p>
-        {t('support.email')}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
-        {contact.phone && (
-          <>
-            <br />
-            {t('support.phone')}: <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
-          </>
-        )}
-      </p>
+      <SupportContactLines contact={contact} />
     </section>
   );
 }

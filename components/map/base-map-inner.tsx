@@ -1,6 +1,7 @@
 'use client';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { setWorkerUrl } from 'maplibre-gl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Map, { AttributionControl, NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
 import { useMapLocale } from './map-locale';
@@ -47,7 +48,8 @@ export default function BaseMapInner({
   const [ready, setReady] = useState(false);
   const mapRef = useRef<MapRef>(null);
   // One object for the map's life: react-map-gl sets the style again whenever it changes identity.
-  const mapStyle = useMemo(() => styleUrl ?? offlineStyle(window.location.origin), [styleUrl]);
+  const t = useTranslations('ui.map.credits');
+  const mapStyle = useMemo(() => styleUrl ?? offlineStyle(window.location.origin, { lakes: t('lakes'), places: t('places') }), [styleUrl, t]);
   const locale = useMapLocale(label);
   const readyCallback = useRef(onMapReady);
   readyCallback.current = onMapReady;
@@ -79,7 +81,7 @@ export default function BaseMapInner({
         }}
       >
         {navigation && <NavigationControl position="top-right" showCompass={false} />}
-        {/* The data's sources (Natural Earth, GeoNames; a configured style's own), folded into an (i). */}
+        {/* The data's sources (Natural Earth, OpenStreetMap, GeoNames; a configured style's own), folded into an (i). */}
         <AttributionControl position="top-right" compact />
         {children}
       </Map>

@@ -37,14 +37,20 @@ function placeLayers(): LayerSpecification[] {
   }));
 }
 
+/** The attribution control's credits for the lakes and the places, in the reader's language. */
+export interface OfflineCredits {
+  lakes: string;
+  places: string;
+}
+
 /**
- * The bundled default map style (issue 20 item 3): land, water, country borders and place names
- * from Natural Earth and GeoNames, served by the app itself (public/map/, written at build time by
+ * The bundled default map style (issue 20 item 3): land, sea and lakes, country borders and place
+ * names from Natural Earth, OpenStreetMap and GeoNames, served by the app itself (public/map/, written at build time by
  * scripts/basemap.mjs), so the map shows where things are without any network. Street and
  * satellite detail come with a style of one's own through `MAP_STYLE_URL` (map-style.ts). The URLs
  * are absolute because MapLibre loads sources in a worker.
  */
-export function offlineStyle(origin: string): StyleSpecification {
+export function offlineStyle(origin: string, credits: OfflineCredits): StyleSpecification {
   const data = (name: string) => `${origin}/map/basemap/${name}.json`;
   return {
     version: 8,
@@ -52,12 +58,14 @@ export function offlineStyle(origin: string): StyleSpecification {
     glyphs: `${origin}/map/fonts/{fontstack}/{range}.pbf`,
     sources: {
       land: { type: 'geojson', data: data('land'), attribution: 'Natural Earth' },
+      lakes: { type: 'geojson', data: data('lakes'), attribution: credits.lakes },
       borders: { type: 'geojson', data: data('borders') },
-      places: { type: 'geojson', data: data('places'), attribution: 'Places: GeoNames (CC BY 4.0)' },
+      places: { type: 'geojson', data: data('places'), attribution: credits.places },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': WATER } },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': LAND } },
+      { id: 'lakes', type: 'fill', source: 'lakes', paint: { 'fill-color': WATER } },
       {
         id: 'borders',
         type: 'line',

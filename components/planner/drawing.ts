@@ -82,6 +82,12 @@ export function plannedOf(b: BuildingDto): PlannedBuilding {
 const same = (a: Position | undefined, b: Position) => !!a && a[0] === b[0] && a[1] === b[1];
 
 /** Whether two outlines have the same corners in the same order. */
+/** The middle of the outline's edge from corner `i` to the next: where a corner inserted after `i` goes. */
+export function edgeMidpoint(ring: readonly Position[], i: number): Position {
+  const [p, q] = [ring[i]!, ring[(i + 1) % ring.length]!];
+  return [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+}
+
 export const sameRing = (a: readonly Position[], b: readonly Position[]) => a.length === b.length && a.every((p, i) => same(p, b[i]!));
 
 function record(state: DrawingState): DrawingState {

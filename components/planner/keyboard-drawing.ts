@@ -1,5 +1,5 @@
 import type { Position } from '@/lib/shared/geo/types';
-import type { DrawingAction, DrawingState } from './drawing';
+import { edgeMidpoint, type DrawingAction, type DrawingState } from './drawing';
 
 /** A key's drawing action, and where the map should move so the keyboard can go on from there. */
 export interface KeyDrawing {
@@ -7,7 +7,6 @@ export interface KeyDrawing {
   show?: Position;
 }
 
-const midpoint = (p: Position, q: Position): Position => [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
 const centreOf = (ring: readonly Position[]): Position =>
   ring.reduce<Position>((sum, p) => [sum[0] + p[0] / ring.length, sum[1] + p[1] / ring.length], [0, 0]);
 const step = (index: number | undefined, length: number, back: boolean) =>
@@ -44,7 +43,7 @@ export function keyDrawing(key: string, back: boolean, state: DrawingState, cent
     case 'i': {
       if (!selected || selection?.vertex === undefined) return null;
       const { ring } = selected;
-      const position = midpoint(ring[selection.vertex]!, ring[(selection.vertex + 1) % ring.length]!);
+      const position = edgeMidpoint(ring, selection.vertex);
       return { action: { type: 'insertVertex', key: selected.key, after: selection.vertex, position }, show: position };
     }
   }

@@ -4,7 +4,7 @@ import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-g
 import type { Feature, FeatureCollection } from 'geojson';
 import { BaseMap, type MapView } from '@/components/map/base-map';
 import type { Position } from '@/lib/shared/geo/types';
-import { footprintOf, MIN_CORNERS, type DrawingAction, type DrawingState } from './drawing';
+import { edgeMidpoint, footprintOf, MIN_CORNERS, type DrawingAction, type DrawingState } from './drawing';
 
 export interface PlannerMapProps {
   state: DrawingState;
@@ -40,10 +40,7 @@ export function PlannerMap({ state, dispatch, initialView, styleUrl, label, clas
       (selected?.ring ?? []).map((p, i) => ({ type: 'Feature', properties: { key: selected!.key, vertex: i, active: i === selection?.vertex }, geometry: { type: 'Point', coordinates: p } })),
     );
     const midpoints = collection(
-      (selected?.ring ?? []).map((p, i, ring) => {
-        const q = ring[(i + 1) % ring.length]!;
-        return { type: 'Feature', properties: { key: selected!.key, after: i }, geometry: { type: 'Point', coordinates: [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2] } };
-      }),
+      (selected?.ring ?? []).map((_, i, ring) => ({ type: 'Feature', properties: { key: selected!.key, after: i }, geometry: { type: 'Point', coordinates: edgeMidpoint(ring, i) } })),
     );
     const line = draft ? [...draft, ...(pointer ? [pointer] : [])] : [];
     const sketch = collection([

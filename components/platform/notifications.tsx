@@ -109,7 +109,7 @@ export function NotificationsProvider({ channel, children }: { channel: Channel;
       {children}
       <ServerNotices channel={channel} onChange={setServer} />
       {/* A named region landmark: aria-label is not allowed on a plain div (axe aria-prohibited-attr). */}
-      <div className={styles.region} role="region" aria-label={t('region')}>
+      <div className={styles.region} role="region" aria-label={t('region')} data-notices>
         {visible.map((notice) => (
           <Toast key={notice.id} notice={notice} onDismiss={dismiss} dismissLabel={t('dismiss')} />
         ))}

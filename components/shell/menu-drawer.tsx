@@ -86,9 +86,10 @@ export function MenuPanel({ label, children }: { label: string; children: ReactN
     if (!open || !nav.current) return;
     nav.current.querySelector<HTMLElement>('a, button')?.focus();
     // The drawer is modal: the page behind the backdrop can be neither tabbed to nor read out, only
-    // the menu button (to close it) and the drawer remain.
-    const toggle = document.querySelector(`[aria-controls="${MENU_ID}"]`);
-    return inertAllBut([nav.current, ...(toggle ? [toggle] : []), ...(backdrop.current ? [backdrop.current] : [])]);
+    // the menu button (to close it) and the drawer remain, and the notifications, so that a notice
+    // arriving meanwhile is still read out (an inert live region is silent).
+    const keep = [nav.current, backdrop.current, document.querySelector(`[aria-controls="${MENU_ID}"]`), document.querySelector('[data-notices]')];
+    return inertAllBut(keep.filter((el): el is Element => el !== null));
   }, [open]);
   useEffect(() => {
     // Any link in it closes the drawer, also the current page's (the path does not change then).

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** What `next build` reads (the missions benchmark builds a copy of exactly these). */
-export const BUILD_SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.mjs', 'scripts/build', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'instrumentation-client.ts'];
+/** What `next build` reads, and the scripts that write its generated assets (the missions benchmark builds a copy of exactly these). */
+export const BUILD_SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.mjs', 'scripts/build', 'scripts/copy-assets.mjs', 'scripts/basemap.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'instrumentation-client.ts'];
 const SKIP = new Set(['node_modules', '.next', 'migrations']);
 
 function* files(root: string, path: string): Generator<string> {

@@ -5,7 +5,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
 import { axeViolations, type AxeViolation } from './support/axe';
 import { withDb } from './support/db';
-import { missionHiddenFromCustomer } from './support/missions';
+import { demoTour, missionHiddenFromCustomer } from './support/missions';
 
 // Issue 20 point 6: axe finds no violation on any screen, in English and in German. Every page
 // route of the app (app/**/page.tsx) is visited, with the demo data's real ids, as a user who may
@@ -83,27 +83,6 @@ async function demoIds(): Promise<Ids> {
   });
 }
 
-/**
- * The demo tour, once the worker generated it (after converting the demo point cloud, minutes
- * after a fresh stack's start): before that its page is not found.
- */
-async function generatedDemoTour(): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(
-      async () => {
-        const { rows } = await withDb((db) =>
-          db.query<{ id: string }>(`select t.id from tour t join mission m on m.id = t.mission_id where m.internal_reference = 'ARG-2026-DEMO' and t.manifest is not null order by t.id limit 1`),
-        );
-        id = Number(rows[0]?.id ?? 0);
-        return id;
-      },
-      { timeout: 480_000, intervals: [3_000] },
-    )
-    .toBeGreaterThan(0);
-  return id;
-}
-
 const EMAIL: Record<Exclude<User, null>, string> = {
   admin: 'admin@example.com',
   operator: 'operator@example.com',
@@ -158,7 +137,7 @@ for (const [locale, scheme] of [['en-US', LIGHT], ['de-DE', LIGHT], ['en-US', DA
     for (const user of ['admin', 'operator', 'customer', 'norole', null] as const) {
       test(`no violation on the pages of ${user ?? 'a signed-out visitor'}`, async ({ browser }) => {
         test.setTimeout(user === 'admin' ? 720_000 : 240_000);
-        if (user === 'admin') ids.tour = await generatedDemoTour();
+        if (user === 'admin') ids.tour = (await demoTour()).tourId;
         await checkAs(browser, user, locale, ids, scheme);
       });
     }

@@ -68,12 +68,13 @@ async function demoLink(expiresIn: string): Promise<string> {
 test.describe('in German, without a session', () => {
   test.use({ locale: 'de-DE', bypassCSP: true });
 
-  test('an expired link says so and offers no button', async ({ page }) => {
+  test('an expired link says so, offers no button, and says whom to ask for a new one', async ({ page }) => {
     const res = await page.goto(await demoLink('-1 hour'));
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Auftrag bestätigen' })).toBeVisible();
     await expect(page.getByText('Dieser Link ist abgelaufen. Bitte wenden Sie sich für einen neuen Link an uns.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Bestätigen' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'support@argus.local' })).toHaveAttribute('href', 'mailto:support@argus.local');
   });
 
   test('a tampered link, or one a mail client cut short, gets the confirmation view saying it is not valid, with whom to contact', async ({ page }) => {

@@ -113,16 +113,36 @@ test('the base map draws land, water, borders and place names from the app alone
     elsewhere.push(route.request().url());
     return route.abort();
   });
-  const basemap = ['land', 'borders', 'places'].map((name) => page.waitForResponse((r) => r.url().endsWith(`/map/basemap/${name}.json`) && r.status() === 200));
+  const basemap = ['land', 'lakes', 'borders', 'places'].map((name) => page.waitForResponse((r) => r.url().endsWith(`/map/basemap/${name}.json`) && r.status() === 200));
   const glyphs = page.waitForResponse((r) => /\/map\/fonts\/Noto%20Sans%20Regular\/0-255\.pbf$/.test(r.url()) && r.status() === 200);
   await signInOverHttp(page, 'customer@example.com');
   await page.goto('/map-overview');
   await Promise.all([...basemap, glyphs]);
   await expect(container(page).locator('[data-map-ready="true"]')).toBeVisible({ timeout: 60_000 });
   // Germany at zoom 5: mostly land, with some of the North Sea. A map without a base map is one colour.
+  const share = await colourShares(page);
+  expect(share.land).toBeGreaterThan(0.3);
+  expect(share.water).toBeGreaterThan(0.01);
+  expect(elsewhere).toEqual([]);
+
+  // Folded over the map; the test stack has a geocoder, so the address search is offered.
+  await page.getByText('Find a place').click();
+  await expect(page.getByLabel('Search address')).toBeVisible();
+  const goTo = page.getByRole('form', { name: 'Go to coordinates' });
+  await expect(goTo).toBeVisible();
+  // The middle of Lake Constance: water, though Natural Earth's land runs through it.
+  await goTo.getByLabel('Latitude').fill('47.6');
+  await goTo.getByLabel('Longitude').fill('9.4');
+  await goTo.getByRole('button', { name: 'Go to coordinates' }).click();
+  await expect.poll(async () => (await colourShares(page)).water, { timeout: 30_000 }).toBeGreaterThan(0.5);
+  expect(elsewhere).toEqual([]);
+});
+
+/** How much of the map's screenshot is the base map's land and water colours (0 to 1 each). */
+async function colourShares(page: Page): Promise<{ land: number; water: number }> {
   const map = (await container(page).boundingBox())!;
   const png = (await page.screenshot({ clip: map })).toString('base64');
-  const share = await page.evaluate(async (data) => {
+  return page.evaluate(async (data) => {
     const image = new Image();
     image.src = `data:image/png;base64,${data}`;
     await image.decode();
@@ -140,12 +160,4 @@ test('the base map draws land, water, borders and place names from the app alone
     const all = px.length / 4;
     return { land: land / all, water: water / all };
   }, png);
-  expect(share.land).toBeGreaterThan(0.3);
-  expect(share.water).toBeGreaterThan(0.01);
-  expect(elsewhere).toEqual([]);
-
-  // Folded over the map; the test stack has a geocoder, so the address search is offered.
-  await page.getByText('Find a place').click();
-  await expect(page.getByLabel('Search address')).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Go to coordinates' })).toBeVisible();
-});
+}

@@ -8,31 +8,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { signInOverHttp } from '../support/e2e/sign-in-over-http';
-import { withDb } from './support/db';
+import { demoTour } from './support/missions';
 
 // Issue 17 points 5 and 7 in the browser: the demo tour exported from the mission page, unpacked
 // and served by a plain static server (no Argus, no network) draws its first panorama; the same
 // zip uploaded on the mission page becomes a new, unpublished tour.
 test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
-
-async function demoTour(): Promise<{ missionId: number; tourId: number; name: string }> {
-  let found: { mission_id: string; id: string; name: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { rows } = await withDb((db) =>
-          db.query<{ mission_id: string; id: string; name: string }>(
-            `select t.mission_id, t.id, t.name from tour t join mission m on m.id = t.mission_id where m.internal_reference = 'ARG-2026-DEMO' and t.manifest is not null order by t.id limit 1`,
-          ),
-        );
-        found = rows[0];
-        return rows.length;
-      },
-      { timeout: 480_000, intervals: [3_000] },
-    )
-    .toBeGreaterThan(0);
-  return { missionId: Number(found!.mission_id), tourId: Number(found!.id), name: found!.name };
-}
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.jpg': 'image/jpeg' };
 

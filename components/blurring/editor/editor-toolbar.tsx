@@ -42,9 +42,9 @@ export function EditorToolbar(props: {
   return (
     <div className={styles.toolbar} role="toolbar" aria-label={t('tools')}>
       <span className={styles.group}>
-        <button type="button" className={styles.button} disabled={!p.canStep.previous} onClick={() => p.onStep(-1)} aria-label={t('previous')} title={`${t('previous')} (←)`}>‹</button>
+        <button type="button" className={styles.button} disabled={!p.canStep.previous} onClick={() => p.onStep(-1)} aria-label={t('previous')} aria-keyshortcuts="PageUp" title={`${t('previous')} (${t('previousKeys')})`}>‹</button>
         <span aria-live="polite">{p.position.total > 0 && p.position.index > 0 ? t('imageOf', p.position) : ''}</span>
-        <button type="button" className={styles.button} disabled={!p.canStep.next} onClick={() => p.onStep(1)} aria-label={t('next')} title={`${t('next')} (→)`}>›</button>
+        <button type="button" className={styles.button} disabled={!p.canStep.next} onClick={() => p.onStep(1)} aria-label={t('next')} aria-keyshortcuts="PageDown" title={`${t('next')} (${t('nextKeys')})`}>›</button>
       </span>
       <span className={styles.group}>
         {TOOLS.map((tool) => (

@@ -89,6 +89,9 @@ function subject(event: AuditEventDto, ctx: AuditContext): string {
       return names.panelizerProjects[id] ?? diffName(event.diff) ?? '';
     case 'panelizer_export':
       return String(event.diff.number ?? '');
+    case 'mission_backup':
+      // A backup is known by when it was made (its id is a job's UUID).
+      return typeof event.diff.finishedAt === 'string' ? formatDate(event.diff.finishedAt, ctx.locale, { timeZone: ctx.timeZone }) : '';
     default: {
       const kind = NAMED_BY_ID[event.entity];
       return (kind ? (names[kind][id] ?? diffName(event.diff)) : undefined) ?? id;
@@ -124,6 +127,10 @@ export function auditLines(event: AuditEventDto, ctx: AuditContext): string[] {
   }
   if (event.action === 'unshare' && diff.sharedBy !== undefined) {
     return [t('missions.detail.audit.sharedBy', { user: auditValue(event.entity, 'sharedBy', diff.sharedBy, ctx), date: auditValue(event.entity, 'sharedAt', diff.sharedAt, ctx) })];
+  }
+  if (event.entity === 'mission_backup') {
+    const reason = `missions.detail.audit.backupRemoved.${String(diff.reason)}`;
+    return t.has(reason) ? [t(reason, { days: Number(diff.retentionDays) })] : [];
   }
   if (typeof diff.pointCount === 'number') return [t('missions.detail.audit.points', { count: numberFormat(locale, 0).format(diff.pointCount) })];
   const shown = SHOWN_FIELDS[event.entity];

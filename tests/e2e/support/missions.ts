@@ -14,3 +14,26 @@ export async function missionHiddenFromCustomer(): Promise<number> {
   expect(rows[0], 'a seeded Rheinland mission not shared with customer 6').toBeDefined();
   return Number(rows[0]!.id);
 }
+
+/**
+ * The demo mission's first generated tour, once the worker has built it from the demo panoramas
+ * (a few minutes after a fresh stack's start on a busy machine; before that it has no manifest).
+ */
+export async function demoTour(): Promise<{ missionId: number; tourId: number; name: string }> {
+  let found: { mission_id: string; id: string; name: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await withDb((db) =>
+          db.query<{ mission_id: string; id: string; name: string }>(
+            `select t.mission_id, t.id, t.name from tour t join mission m on m.id = t.mission_id where m.internal_reference = 'ARG-2026-DEMO' and t.manifest is not null order by t.id limit 1`,
+          ),
+        );
+        found = rows[0];
+        return rows.length;
+      },
+      { timeout: 480_000, intervals: [3_000] },
+    )
+    .toBeGreaterThan(0);
+  return { missionId: Number(found!.mission_id), tourId: Number(found!.id), name: found!.name };
+}

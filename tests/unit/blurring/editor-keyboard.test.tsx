@@ -98,6 +98,15 @@ describe('blurring editor by keyboard', () => {
     expect(document.querySelectorAll('rect[data-region]')).toHaveLength(0);
   });
 
+  it('names the keys that switch images on the buttons that do it, in both languages', async () => {
+    renderWithIntl(<BlurringEditor missionId={1} mode="blur" initial={data} me="u1" />, { locale: 'de' });
+    await waitFor(() => expect(api.getImageRegions).toHaveBeenCalled());
+    const next = screen.getByRole('button', { name: 'Nächstes Bild' });
+    expect(next).toHaveAttribute('title', 'Nächstes Bild (Bild ↓ oder →)');
+    expect(next).toHaveAttribute('aria-keyshortcuts', 'PageDown');
+    expect(screen.getByRole('button', { name: 'Vorheriges Bild' })).toHaveAttribute('title', 'Vorheriges Bild (Bild ↑ oder ←)');
+  });
+
   it('keeps a region added right after saving: the list reload that follows does not read the saved regions over it', async () => {
     // As the server does: the list read after the save shows the image's new regions version.
     api.listMissionImages.mockImplementation(async () => ({ ...data, items: data.items.map((i) => (i.id === 1 ? { ...i, regionsVersion: 2 } : i)) }));

@@ -41,6 +41,13 @@ describe('base map', () => {
     expect(Object.keys(locale())).toHaveLength(20);
   });
 
+  it('credits the bundled map\'s sources in German on the German interface', () => {
+    renderWithIntl(<BaseMapInner initialView={view} />, { locale: 'de' });
+    const style = (mapProps.mock.calls.at(-1)![0] as { mapStyle: { sources: Record<string, { attribution?: string }> } }).mapStyle;
+    expect(style.sources.places!.attribution).toBe('Orte: GeoNames (CC BY 4.0)');
+    expect(style.sources.lakes!.attribution).toBe('Seen: © OpenStreetMap-Mitwirkende (ODbL)');
+  });
+
   it('speaks English on the English interface', () => {
     renderWithIntl(<BaseMapInner initialView={view} styleUrl="/style.json" />);
     expect(locale()).toMatchObject({ 'NavigationControl.ZoomIn': 'Zoom in', 'Map.Title': 'Map' });

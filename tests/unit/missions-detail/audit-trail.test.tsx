@@ -17,7 +17,8 @@ const event = (over: Partial<AuditEventDto>): AuditEventDto => ({
 
 const page = {
   items: [
-    event({ id: 3, entity: 'mission_backup', entityId: '9f1c', action: 'delete', diff: { reason: 'retention' } }),
+    event({ id: 4, entity: 'mission_backup', entityId: 'b0c6e2a4-5d1f-4e8a-9c3b-7a2d1e0f9b8c', action: 'delete', diff: { reason: 'archive_missing', fileName: null, finishedAt: '2026-02-01T07:05:00.000Z' } }),
+    event({ id: 3, entity: 'mission_backup', entityId: '9f1c5e2a-0b3d-4c6e-8f7a-1d2e3f4a5b6c', action: 'delete', diff: { reason: 'retention', fileName: 'mission-12.tar', finishedAt: '2026-01-10T22:15:00.000Z', retentionDays: 30 } }),
     event({ id: 2, entity: 'building', entityId: '41', action: 'delete' }),
     event({ id: 1 }),
   ],
@@ -70,14 +71,21 @@ const readable = {
 describe('AuditTrail', () => {
   it('names what an entry is about in the reader’s language', () => {
     renderWithIntl(<AuditTrail missionId={12} page={page} />);
-    expect(screen.getByText('Deleted (backup 9f1c)')).toBeInTheDocument();
+    // A backup by when it was made (its id is a UUID), with why it went.
+    expect(screen.getByText('Deleted (backup of January 10, 2026 at 23:15)')).toBeInTheDocument();
+    expect(screen.getByText('Older than the 30 days backups are kept for')).toBeInTheDocument();
+    expect(screen.getByText('Deleted (backup of February 1, 2026 at 08:05)')).toBeInTheDocument();
+    expect(screen.getByText('Its archive file was missing')).toBeInTheDocument();
     expect(screen.getByText('Deleted (building 41)')).toBeInTheDocument();
     expect(screen.getByText('Created')).toBeInTheDocument();
+    expect(screen.getByTestId('audit-trail').textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|mission-12\.tar/);
   });
 
   it('in German', () => {
     renderWithIntl(<AuditTrail missionId={12} page={page} />, { locale: 'de' });
-    expect(screen.getByText('Gelöscht (Sicherung 9f1c)')).toBeInTheDocument();
+    expect(screen.getByText('Gelöscht (Sicherung vom 10. Januar 2026 um 23:15)')).toBeInTheDocument();
+    expect(screen.getByText('Älter als die 30 Tage, die Sicherungen aufbewahrt werden')).toBeInTheDocument();
+    expect(screen.getByText('Die Archivdatei fehlte')).toBeInTheDocument();
     expect(screen.getByText('Gelöscht (Gebäude 41)')).toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/platform/client-messages';
 import { ConfirmationView } from '@/components/confirmation/confirmation-view';
 import { InvalidConfirmation } from '@/components/confirmation/invalid-confirmation';
+import { SupportContactLines } from '@/components/confirmation/support-contact-lines';
 import { getConfirmation } from '@/lib/server/confirmations/confirm-by-token';
 import { systemContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
@@ -43,7 +44,7 @@ async function ConfirmationPage({ params }: Props) {
   }
   return (
     <ClientMessages area="confirmation">
-      <ConfirmationView token={token} initial={confirmation} />
+      <ConfirmationView token={token} initial={confirmation} contact={<SupportContactLines contact={supportContact()} />} />
     </ClientMessages>
   );
 }
