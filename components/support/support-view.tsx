@@ -9,13 +9,14 @@ import { useFieldMessage } from '@/components/admin/companies/field-message';
 import styles from '@/components/profile/profile.module.css';
 import { ByteCountTextArea } from '@/components/ui/byte-count-text-area';
 import { TextInput } from '@/components/ui/text-input';
+import { SupportContact } from './support-contact';
 import { support } from '@/lib/client/api/support';
 import { ApiError } from '@/lib/client/fetcher';
-import { SUPPORT_MAX_BYTES, supportRequest, type SupportContact, type SupportReceipt, type SupportRequest, type SupportRequestInput } from '@/lib/shared/schemas/support';
+import { SUPPORT_MAX_BYTES, supportRequest, type SupportContact as Contact, type SupportReceipt, type SupportRequest, type SupportRequestInput } from '@/lib/shared/schemas/support';
 import { formValidationOptions } from '@/lib/shared/validation/form';
 
 export interface SupportViewProps {
-  contact: SupportContact;
+  contact: Contact;
   /** The page the user came from, sent along (a path of the app). */
   page?: string;
   /** The mission of that page, sent along. */
@@ -55,14 +56,7 @@ export function SupportView({ contact, page, missionId }: SupportViewProps) {
       <h1>{t('title')}</h1>
       <section className={styles.section} aria-labelledby="support-contact">
         <h2 id="support-contact">{t('contact')}</h2>
-        <p className={styles.status}>
-          {t('email')}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
-        </p>
-        {contact.phone && (
-          <p className={styles.status}>
-            {t('phone')}: <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
-          </p>
-        )}
+        <SupportContact contact={contact} className={styles.status} />
       </section>
       <section className={styles.section} aria-labelledby="support-write">
         <h2 id="support-write">{t('write')}</h2>

@@ -1,7 +1,8 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useDecimal } from '@/components/ui/use-decimal';
 import type { Opening, OpeningKind } from '@/lib/shared/panelizer/document';
 import type { Command, Refusal } from '../model/command';
 import { updateOpening, type OpeningRect } from '../model/opening-commands';
@@ -29,10 +30,10 @@ export function OpeningFields({ opening, readOnly, run }: { opening: Opening; re
 }
 
 function MetreField({ label, value, readOnly, onCommit }: { label: string; value: number; readOnly: boolean; onCommit: (value: number) => void }) {
-  const format = useFormatter();
+  const decimal = useDecimal();
   // In the user's language ("2,50" in German), without group separators: a commit reads the text
   // back with either decimal mark.
-  const shown = (metres: number) => format.number(metres, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+  const shown = (metres: number) => decimal(metres, 2, false);
   const [text, setText] = useState(() => shown(value));
   const commit = () => {
     const number = Number(text.replace(',', '.'));

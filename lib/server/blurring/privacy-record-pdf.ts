@@ -1,6 +1,5 @@
 import 'server-only';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
+import { CATALOGUES } from '@/lib/server/i18n/catalogues';
 import { APP_TIME_ZONE, type Locale } from '@/lib/shared/locale';
 import { formatDate, type DateInput } from '@/lib/shared/format/date';
 import type { PrivacyRecord } from '@/lib/shared/schemas/blurring';
@@ -13,7 +12,6 @@ import { A4, PdfDocument, textWidth } from '../panelizer/files/pdf-writer';
  * panelizer's small PDF writer makes it (text, searchable, no browser needed).
  */
 
-const CATALOGUES = { en, de } as const;
 const MARGIN = 40;
 const ROW = 12;
 const SIZE = 8;

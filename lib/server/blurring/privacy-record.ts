@@ -1,7 +1,6 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
+import { CATALOGUES } from '@/lib/server/i18n/catalogues';
 import type { Locale } from '@/lib/shared/locale';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
@@ -55,8 +54,6 @@ const COLUMNS = [
   'image', 'file', 'kind', 'detector', 'detectorVersion', 'detectedAt', 'region', 'shape', 'regionKind', 'origin', 'confidence',
   'adjusted', 'drawnBy', 'editedBy', 'editedAt', 'approvedBy', 'approvedAt', 'blurredBy', 'finishedBy', 'finishedAt',
 ] as const;
-
-const CATALOGUES = { en, de } as const;
 const when = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /** The record as a table: one row per region, an image without regions on a row of its own. */

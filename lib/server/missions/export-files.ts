@@ -2,8 +2,7 @@ import 'server-only';
 import { and, count, eq } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
 import { z } from 'zod';
-import en from '@/messages/en.json';
-import de from '@/messages/de.json';
+import { CATALOGUES } from '@/lib/server/i18n/catalogues';
 import { MISSION_EXPORT_FORMATS, type MissionExportFormat } from '@/lib/shared/api/endpoints/mission-exports';
 import { APP_TIME_ZONE, locales, type Locale } from '@/lib/shared/locale';
 import { missionListFilters, type MissionListItem } from '@/lib/shared/schemas/mission-view';
@@ -116,8 +115,6 @@ export interface ExportTable {
   header: string[];
   rows: ExportCell[][];
 }
-
-const CATALOGUES: Record<Locale, typeof en> = { en, de };
 
 function cell(item: MissionListItem, column: ExportColumn, locale: Locale): ExportCell {
   const values = CATALOGUES[locale].missions.fields.values;

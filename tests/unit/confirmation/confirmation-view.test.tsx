@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmationView } from '@/components/confirmation/confirmation-view';
-import { SupportContactLines } from '@/components/confirmation/support-contact-lines';
+import { SupportContact } from '@/components/support/support-contact';
 import type { PublicConfirmation } from '@/lib/shared/schemas/confirmation';
 import { renderWithIntl } from '@/tests/support/render-with-intl';
 
@@ -13,7 +13,7 @@ const open: PublicConfirmation = {
   expiresAt: '2026-12-20T10:00:00.000Z',
   confirmedAt: null,
 };
-const contact = <SupportContactLines contact={{ email: 'support@argus.local', phone: '+49 89 1234-0' }} />;
+const contact = <SupportContact contact={{ email: 'support@argus.local', phone: '+49 89 1234-0' }} />;
 
 /** The confirm call answers with this status and body. */
 function answer(status: number, body: unknown) {

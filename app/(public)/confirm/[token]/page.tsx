@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/platform/client-messages';
 import { ConfirmationView } from '@/components/confirmation/confirmation-view';
 import { InvalidConfirmation } from '@/components/confirmation/invalid-confirmation';
-import { SupportContactLines } from '@/components/confirmation/support-contact-lines';
+import { SupportContact } from '@/components/support/support-contact';
 import { getConfirmation } from '@/lib/server/confirmations/confirm-by-token';
 import { systemContext } from '@/lib/server/domain/contexts';
 import { AppError } from '@/lib/server/errors';
@@ -44,7 +44,7 @@ async function ConfirmationPage({ params }: Props) {
   }
   return (
     <ClientMessages area="confirmation">
-      <ConfirmationView token={token} initial={confirmation} contact={<SupportContactLines contact={supportContact()} />} />
+      <ConfirmationView token={token} initial={confirmation} contact={<SupportContact contact={supportContact()} />} />
     </ClientMessages>
   );
 }

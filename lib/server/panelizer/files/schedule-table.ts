@@ -1,6 +1,5 @@
 import 'server-only';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
+import { CATALOGUES } from '@/lib/server/i18n/catalogues';
 import type { PanelizerDocument } from '@/lib/shared/panelizer/document';
 import type { PanelizerResults, PanelizerTotals } from '@/lib/shared/panelizer/results';
 import type { Locale } from '@/lib/shared/locale';
@@ -12,8 +11,7 @@ import type { ExportCell, ExportTable } from '../../missions/export-files';
  * the XLSX and the PDF all print this table.
  */
 
-const CATALOGUES = { en, de } as const;
-export type ExportTexts = (typeof en)['panelizer']['exports'];
+export type ExportTexts = (typeof CATALOGUES)['en']['panelizer']['exports'];
 export const exportTexts = (locale: Locale): ExportTexts => CATALOGUES[locale].panelizer.exports;
 
 const COLUMNS = ['facade', 'floor', 'wall', 'length', 'height', 'gross', 'openingsArea', 'openings', 'windows', 'doors', 'net', 'revealLength'] as const;

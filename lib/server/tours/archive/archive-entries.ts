@@ -1,16 +1,13 @@
 import 'server-only';
+import { CATALOGUES } from '@/lib/server/i18n/catalogues';
 import type { Locale } from '@/lib/shared/locale';
 import { diskScriptPath, nodeFiles, panoramaFilePath, type DiskPanorama, type TourArchiveManifest } from '@/lib/shared/schemas/tour-archive';
 import { panoramaLang } from '@/lib/shared/tours/panorama-lang';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
 import type { Storage } from '../../storage/types';
 import type { ZipSource } from './zip-stream';
 import type { ViewerBundle } from './viewer-bundle';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const CATALOGUES = { en, de } as const;
 
 /** The archive's page: the viewer and the tour's data as classic scripts, so it also opens from disk. */
 export function indexHtml(archive: TourArchiveManifest, locale: Locale): string {
